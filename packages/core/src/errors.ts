@@ -1,0 +1,139 @@
+/**
+ * The error catalogue of spec section 8, with the HTTP status each code answers with.
+ * The map is exhaustive: a code that is not here cannot be thrown, and the web app
+ * translates each one (a locale test checks that every code has a text in both languages).
+ *
+ * Two codes are ours, not the spec's (docs/decisions.md): VALIDATION.INVALID_INPUT for a
+ * malformed field that no spec code names, and USER.INVALID_PASSWORD for spec section 5's
+ * password rule, which the catalogue has no code for.
+ */
+export const ERROR_STATUS = {
+  'AUTH.INVALID_TOKEN': 400,
+  'AUTH.NO_AUTH': 401,
+  'AUTH.PLEASE_LOGIN': 401,
+  'AUTH.WRONG_PASSWORD': 400,
+  'AUTH.LOGIN_FAILED': 401,
+  'AUTH.LOGIN_ERROR': 500,
+  'AUTH.TOKEN_EXPIRED': 400,
+  'AUTH.CAPTCHA_FAILED': 400,
+  'AUTH.NO_CAPTCHA_TOKEN': 400,
+  'AUTH.VERIFICATION_FAILED': 400,
+
+  'USER.INVALID_USERNAME': 400,
+  'USER.INVALID_EMAIL': 400,
+  'USER.INVALID_PASSWORD': 400,
+  'USER.USERNAME_TAKEN': 409,
+  'USER.EMAIL_TAKEN': 409,
+  'USER.USER_NOT_FOUND': 404,
+  'USER.NOT_YOU': 403,
+  'USER.INVALID_USER_ID': 400,
+  'USER.NOT_PREMIUM_USER': 403,
+  'USER.OWN_LIST': 400,
+
+  'MEMBER.MEMBER_NOT_FOUND': 404,
+  'MEMBER.MEMBER_NOT_IN_GROUP': 403,
+
+  'CHAT.MESSAGE_EMPTY': 400,
+  'CHAT.FAILED_TO_SEND': 500,
+  'CHAT.UNAUTHORIZED_USER': 403,
+  'CHAT.CHAT_NOT_FOUND': 404,
+  'CHAT.MESSAGE_NOT_FOUND': 404,
+
+  'GROUP.INVALID_GROUP': 400,
+  'GROUP.GROUP_TAKEN': 409,
+  'GROUP.GROUP_NOT_FOUND': 404,
+  'GROUP.INVALID_GROUP_ID': 400,
+  'GROUP.NOT_YOUR_GROUP': 403,
+  'GROUP.NOT_IN_GROUP': 403,
+  'GROUP.LOCKED': 403,
+  'GROUP.GROUP_NAME_MISSING': 400,
+  'GROUP.GROUP_NAME_TOO_LONG': 400,
+  'GROUP.TEACHER_MISSING': 404,
+
+  'TODO.NOT_YOUR_TODO': 403,
+  'TODO.INVALID_TODO_ID': 400,
+  'TODO.TODO_NOT_FOUND': 404,
+  'TODO.UPDATE_FAILED': 400,
+
+  'IMAGE.TOO_BIG_FILE': 413,
+  'IMAGE.IMAGE_NOT_FOUND': 404,
+
+  'TODOLIST.INVALID_TODOLIST_ID': 400,
+  'TODOLIST.TODOLIST_NOT_FOUND': 404,
+  'TODOLIST.NOT_YOUR_TODOLIST': 403,
+  'TODOLIST.TODOLIST_ALREADY_SHARED': 409,
+  'TODOLIST.TODOLIST_NOT_SHARED_WITH_USER': 404,
+  'TODOLIST.COPY_TODOLIST_FAILED': 500,
+  'TODOLIST.RENAME_TODOLIST_FAILED': 400,
+  'TODOLIST.TODOLIST_NAME_TOO_LONG': 400,
+  'TODOLIST.TODOLIST_NAME_MISSING': 400,
+
+  'REWARD.REWARD_NOT_FOUND': 404,
+  'REWARD.REWARDLIST_NOT_FOUND': 404,
+  'REWARD.INVALID_REWARD_ID': 400,
+  'REWARD.INVALID_REWARDLIST_ID': 400,
+  'REWARD.NOT_YOUR_REWARD': 403,
+  'REWARD.NOT_YOUR_REWARDLIST': 403,
+  'REWARD.REWARD_NAME_REQUIRED': 400,
+  'REWARD.REWARD_NAME_TOO_LONG': 400,
+  'REWARD.REWARD_DESCRIPTION_REQUIRED': 400,
+  'REWARD.REWARD_PRICE_MUST_BE_GREATER_THAN_ZERO': 400,
+  'REWARD.REWARDLIST_NOT_SHARED_WITH_USER': 404,
+  'REWARD.COPY_REWARDLIST_FAILED': 500,
+  'REWARD.REWARDLIST_ALREADY_SHARED': 409,
+
+  'COMMUNITY.FORM_FIELD_EMPTY': 400,
+  'COMMUNITY.TITLE_TOO_LONG': 400,
+
+  'PERMISSION.INVALID_PERMISSIONS': 400,
+  'PERMISSION.INSUFFICIENT_PERMISSIONS': 403,
+
+  'LIMITATIONS.GROUP_LIMIT_EXCEEDED': 403,
+
+  'EMAIL.NOT_VERIFIED': 403,
+  'EMAIL.FAILED_TO_SEND': 502,
+
+  'SERVER.ERROR': 500,
+  'SERVER.TRY_AGAIN': 429,
+
+  'MISC.UPLOAD_FAIL': 400,
+  'MISC.PURCHASE_HISTORY_ERROR': 500,
+  'MISC.OUT_OF_COINS': 400,
+  'MISC.TEACHER_OUT_OF_COINS': 400,
+
+  'PAYMENT.INVALID_PACKAGE': 400,
+  'PAYMENT.INSUFFICIENT_FUNDS': 400,
+
+  'VALIDATION.INVALID_INPUT': 400,
+} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** The JSON body of every failed API response. */
+export interface ApiErrorBody {
+  errorCode: ErrorCode;
+  message: string;
+  /** The request field that failed validation, when one did. */
+  field?: string;
+}
+
+/** A domain error: thrown by services, answered by the server's error handler. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly field: string | undefined;
+
+  constructor(code: ErrorCode, options: { message?: string; field?: string } = {}) {
+    super(options.message ?? code);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.field = options.field;
+  }
+}

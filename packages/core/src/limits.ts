@@ -1,0 +1,68 @@
+/** Every business constant of spec section 9, named once and used by schemas, forms and tests. */
+
+export const TEACHER_STARTER_COINS = 300;
+export const TEACHER_MINIMUM_AGE = 13;
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 16;
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_RECOMMENDED_LENGTH = 8;
+/** argon2 hashes any length, but an unbounded input is a denial-of-service lever. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const GROUP_NAME_MAX_LENGTH = 40;
+export const TODOLIST_NAME_MAX_LENGTH = 60;
+export const REWARD_NAME_MAX_LENGTH = 40;
+export const COMMUNITY_TITLE_MAX_LENGTH = 100;
+
+export const REWARD_PRICE_MIN = 0;
+export const REWARD_PRICE_MAX = 999;
+export const TODO_REWARD_MIN = 0;
+export const TODO_REWARD_MAX = 999;
+export const COIN_AWARD_MIN = -999;
+export const COIN_AWARD_MAX = 999;
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const REWARD_ACTIVE_MS = 60 * 60 * 1000;
+
+export const CHARACTER_PRICES = { face: 3, hair: 1 } as const;
+export const EXTRA_GROUP_PRICE = 100;
+/** DESIGN.md section 7: a new account holds two groups. */
+export const GROUPS_INCLUDED = 2;
+
+export const VAT_RATE = 0.255;
+export const BEST_VALUE_PACKAGE_COINS = 500;
+export const PRICING_CACHE_MS = 5 * 60 * 1000;
+export const COMMUNITY_PREVIEW_TODOS = 3;
+export const COMMUNITY_DEFAULT_LANGUAGE = 'FI';
+export const COMMUNITY_DEFAULT_PRICE = 0;
+
+export const SMALL_GROUPS = ['blue', 'orange'] as const;
+export const GROUP_SEARCH_THRESHOLD = 4;
+export const BANNER_AUTO_HIDE_MS = 5000;
+
+export const BREAKPOINT_MOBILE_PX = 900;
+export const BREAKPOINT_DEMO_NOTICE_PX = 800;
+export const BREAKPOINT_ROTATE_PX = 600;
+export const MODAL_WIDTH_DEFAULT_PX = 500;
+export const MODAL_WIDTH_COMMUNITY_PX = 600;
+export const MODAL_WIDTH_TODO_EDITOR_PX = 800;
+
+export const DEMO_SAMPLE_STUDENTS = 5;
+
+export const LANGUAGES = ['en', 'fi'] as const;
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export const CHAT_MESSAGE_MAX_LENGTH = 1000;
+
+/** Auth hardening (our choices; spec section 9 is silent). */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const AUTH_FAILURE_LIMIT = 10;
+export const AUTH_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Retention of spec section 1. */
+export const INACTIVE_ACCOUNT_DELETION_MS = 2 * 365 * 24 * 60 * 60 * 1000;

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../errors.ts';
+
+export const ZApiError = z.object({
+  errorCode: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+  field: z.string().optional(),
+});
