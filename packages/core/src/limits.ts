@@ -66,3 +66,8 @@ export const AUTH_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Retention of spec section 1. */
 export const INACTIVE_ACCOUNT_DELETION_MS = 2 * 365 * 24 * 60 * 60 * 1000;
+/**
+ * Per network address the bar is higher: a whole class signs in from behind one school NAT,
+ * and thirty children mistyping once must not lock the class out (docs/decisions.md).
+ */
+export const AUTH_FAILURE_LIMIT_PER_ADDRESS = 30;

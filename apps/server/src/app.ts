@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createCaptcha } from './platform/captcha.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import opsPlugin from './plugins/ops.ts';
+import securityPlugin from './plugins/security.ts';
+import webPlugin from './plugins/web.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Registers plugins and modules; never listens (main.ts does, tests use inject()). */
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const { db } = database;
+  const mailer: Mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const captcha = createCaptcha(db, config.captcha);
+  const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, secure: config.isProduction });
+  await app.register(cookie);
+  // A generous ceiling per address: a whole class shares one school address.
+  await app.register(rateLimit, { global: true, max: 2000, timeWindow: '1 minute' });
+  await app.register(authPlugin, { db });
+  await app.register(opsPlugin, { ping: database.ping });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { auth, secureCookies: config.isProduction });
+      if (!config.isProduction) await api.register(devRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { dist: config.webDist ?? defaultWebDist });
+  return app;
+}

@@ -1,0 +1,38 @@
+import type { Mail } from '../../platform/mail.ts';
+
+// E-mails go out in English and Finnish together: the teacher's language is not known yet.
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function mail(to: string, subject: string, paragraphs: string[], link: string): Mail {
+  const text = [...paragraphs, '', link].join('\n');
+  const html = `${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}<p><a href="${escape(link)}">${escape(link)}</a></p>`;
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, username: string, link: string): Mail {
+  return mail(
+    to,
+    'Kolikko: confirm your e-mail / vahvista sähköpostiosoitteesi',
+    [
+      `Hello ${username}, open the link below to confirm your e-mail address and start using Kolikko.`,
+      `Hei ${username}, vahvista sähköpostiosoitteesi avaamalla alla oleva linkki.`,
+      'If you did not sign up, ignore this message. / Jos et rekisteröitynyt, voit ohittaa tämän viestin.',
+    ],
+    link,
+  );
+}
+
+export function passwordResetMail(to: string, username: string, link: string): Mail {
+  return mail(
+    to,
+    'Kolikko: reset your password / vaihda salasanasi',
+    [
+      `Hello ${username}, open the link below within an hour to choose a new password.`,
+      `Hei ${username}, avaa alla oleva linkki tunnin sisällä ja valitse uusi salasana.`,
+      'If you did not ask for this, ignore this message. / Jos et pyytänyt tätä, voit ohittaa tämän viestin.',
+    ],
+    link,
+  );
+}

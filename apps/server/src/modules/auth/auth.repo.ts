@@ -1,0 +1,174 @@
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { authFailures, groups, members, oneTimeTokens, sessions, teachers } from '../../db/schema/index.ts';
+
+export type TeacherRow = typeof teachers.$inferSelect;
+export type MemberRow = typeof members.$inferSelect;
+export type GroupRow = typeof groups.$inferSelect;
+
+const lower = (value: string) => value.toLowerCase();
+
+export async function findTeacherByLoginName(db: DbOrTx, loginName: string): Promise<TeacherRow | undefined> {
+  const name = lower(loginName);
+  const [row] = await db
+    .select()
+    .from(teachers)
+    .where(or(eq(sql`lower(${teachers.username})`, name), eq(sql`lower(${teachers.email})`, name)))
+    .limit(1);
+  return row;
+}
+
+export async function findTeacherByEmail(db: DbOrTx, email: string): Promise<TeacherRow | undefined> {
+  const [row] = await db.select().from(teachers).where(eq(sql`lower(${teachers.email})`, lower(email))).limit(1);
+  return row;
+}
+
+export async function findTeacherById(db: DbOrTx, id: string): Promise<TeacherRow | undefined> {
+  const [row] = await db.select().from(teachers).where(eq(teachers.id, id));
+  return row;
+}
+
+export async function isTeacherUsernameTaken(db: DbOrTx, username: string): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(teachers).where(eq(sql`lower(${teachers.username})`, lower(username)));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function isTeacherEmailTaken(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(teachers).where(eq(sql`lower(${teachers.email})`, lower(email)));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function insertTeacher(
+  db: DbOrTx,
+  values: { username: string; email: string; passwordHash: string },
+): Promise<TeacherRow> {
+  const [row] = await db.insert(teachers).values(values).returning();
+  if (!row) throw new Error('insert teacher returned nothing');
+  return row;
+}
+
+export async function markTeacherVerified(db: DbOrTx, teacherId: string): Promise<void> {
+  await db
+    .update(teachers)
+    .set({ emailVerifiedAt: new Date() })
+    .where(and(eq(teachers.id, teacherId), isNull(teachers.emailVerifiedAt)));
+}
+
+export async function setTeacherPassword(db: DbOrTx, teacherId: string, passwordHash: string): Promise<void> {
+  await db.update(teachers).set({ passwordHash }).where(eq(teachers.id, teacherId));
+}
+
+export async function touchTeacherLogin(db: DbOrTx, teacherId: string): Promise<void> {
+  await db.update(teachers).set({ lastLoginAt: new Date() }).where(eq(teachers.id, teacherId));
+}
+
+export async function findMemberByUsername(db: DbOrTx, username: string): Promise<MemberRow | undefined> {
+  const [row] = await db.select().from(members).where(eq(sql`lower(${members.username})`, lower(username))).limit(1);
+  return row;
+}
+
+export async function findMemberById(db: DbOrTx, id: string): Promise<MemberRow | undefined> {
+  const [row] = await db.select().from(members).where(eq(members.id, id));
+  return row;
+}
+
+export async function insertMember(
+  db: DbOrTx,
+  values: { username: string; groupId: string; passwordHash: string },
+): Promise<MemberRow> {
+  const [row] = await db.insert(members).values(values).returning();
+  if (!row) throw new Error('insert member returned nothing');
+  return row;
+}
+
+export async function touchMemberLogin(db: DbOrTx, memberId: string): Promise<void> {
+  await db.update(members).set({ lastLoginAt: new Date() }).where(eq(members.id, memberId));
+}
+
+export async function findGroupByName(db: DbOrTx, name: string): Promise<GroupRow | undefined> {
+  const [row] = await db.select().from(groups).where(eq(sql`lower(${groups.name})`, lower(name))).limit(1);
+  return row;
+}
+
+// --- sessions ---
+
+export type SessionOwner = { teacherId: string; memberId?: never } | { memberId: string; teacherId?: never };
+
+export async function insertSession(db: DbOrTx, tokenHash: string, owner: SessionOwner, expiresAt: Date): Promise<void> {
+  await db.insert(sessions).values({ tokenHash, expiresAt, teacherId: owner.teacherId ?? null, memberId: owner.memberId ?? null });
+}
+
+export async function findLiveSession(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ teacherId: sessions.teacherId, memberId: sessions.memberId, groupId: members.groupId })
+    .from(sessions)
+    .leftJoin(members, eq(members.id, sessions.memberId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+  return row;
+}
+
+export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends every session of a teacher but the one kept (the caller's own, if any). */
+export async function deleteTeacherSessions(db: DbOrTx, teacherId: string, keepTokenHash?: string): Promise<void> {
+  const keep = keepTokenHash ? sql`${sessions.tokenHash} <> ${keepTokenHash}` : undefined;
+  await db.delete(sessions).where(and(eq(sessions.teacherId, teacherId), keep));
+}
+
+export async function deleteExpiredSessions(db: DbOrTx): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+// --- one-time tokens ---
+
+export type TokenKind = 'verify_email' | 'password_reset';
+
+export async function insertOneTimeToken(
+  db: DbOrTx,
+  values: { tokenHash: string; kind: TokenKind; teacherId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+export async function findOneTimeToken(db: DbOrTx, tokenHash: string, kind: TokenKind) {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.kind, kind)));
+  return row;
+}
+
+/** Marks a token used; false when it was already used (so two racing requests cannot both spend it). */
+export async function spendOneTimeToken(db: DbOrTx, tokenHash: string): Promise<boolean> {
+  const updated = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), isNull(oneTimeTokens.usedAt)))
+    .returning({ tokenHash: oneTimeTokens.tokenHash });
+  return updated.length === 1;
+}
+
+// --- failure counting for rate limits ---
+
+export async function countFailures(db: DbOrTx, key: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(authFailures)
+    .where(and(eq(authFailures.key, key), gt(authFailures.at, since)));
+  return row?.n ?? 0;
+}
+
+export async function recordFailures(db: DbOrTx, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.insert(authFailures).values(keys.map((key) => ({ key })));
+}
+
+export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(authFailures).where(eq(authFailures.key, key));
+}
+
+export async function deleteOldFailures(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(authFailures).where(lt(authFailures.at, before));
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '@kolikko/core/errors';
+import {
+  ZCaptchaChallenge,
+  ZLoginRequest,
+  ZMemberSignupRequest,
+  ZOkResponse,
+  ZPasswordResetConfirmRequest,
+  ZPasswordResetRequest,
+  ZSessionUser,
+  ZTeacherSignupRequest,
+} from '@kolikko/core/schemas/auth';
+import { ZApiError } from '@kolikko/core/schemas/errors';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
+import type { AuthService, NewSession } from './auth.service.ts';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  secureCookies: boolean;
+}
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError, 429: ZApiError };
+
+export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { auth } = opts;
+  const cookie = { secure: opts.secureCookies };
+
+  const signIn = async (oldTokenHash: string | undefined, session: NewSession) => {
+    if (oldTokenHash) await auth.logout(oldTokenHash);
+    return session;
+  };
+
+  app.get('/captcha', { schema: { tags: ['auth'], summary: 'An ALTCHA challenge for teacher signup', response: { 200: ZCaptchaChallenge } } }, () =>
+    auth.captchaChallenge(),
+  );
+
+  app.post(
+    '/signup/admin',
+    { schema: { tags: ['auth'], summary: 'Sign up a teacher (sends a verification e-mail)', body: ZTeacherSignupRequest, response: { 201: ZOkResponse, ...errors } } },
+    async (request, reply) => {
+      await auth.signupTeacher(request.body, { ip: request.ip });
+      return reply.status(201).send({ ok: true, successCode: 'verificationEmailSent' });
+    },
+  );
+
+  app.get(
+    '/verify-email',
+    { schema: { tags: ['auth'], summary: 'The e-mailed verification link; redirects to the login page', querystring: z.object({ token: z.string().max(200).optional() }) } },
+    async (request, reply) => {
+      const verified = request.query.token ? await auth.verifyEmail(request.query.token) : false;
+      return reply.redirect(verified ? '/teacher/login?success=true' : '/teacher/login?error=AUTH.VERIFICATION_FAILED');
+    },
+  );
+
+  app.post(
+    '/login/admin',
+    { schema: { tags: ['auth'], summary: 'Teacher login by username or e-mail', body: ZLoginRequest, response: { 200: ZSessionUser, ...errors } } },
+    async (request, reply) => {
+      const { user, session } = await auth.loginTeacher(request.body, { ip: request.ip });
+      const s = await signIn(request.session?.tokenHash, session);
+      setSessionCookie(reply, s.token, s.expiresAt, cookie);
+      return user;
+    },
+  );
+
+  app.post(
+    '/signup/member',
+    { schema: { tags: ['auth'], summary: 'A student joins an existing, unlocked group', body: ZMemberSignupRequest, response: { 201: ZOkResponse, ...errors } } },
+    async (request, reply) => {
+      await auth.signupMember(request.body, { ip: request.ip });
+      return reply.status(201).send({ ok: true, successCode: 'registrationSuccess' });
+    },
+  );
+
+  app.post(
+    '/login/member',
+    { schema: { tags: ['auth'], summary: 'Student login', body: ZLoginRequest, response: { 200: ZSessionUser, ...errors } } },
+    async (request, reply) => {
+      const { user, session } = await auth.loginMember(request.body, { ip: request.ip });
+      const s = await signIn(request.session?.tokenHash, session);
+      setSessionCookie(reply, s.token, s.expiresAt, cookie);
+      return user;
+    },
+  );
+
+  app.get(
+    '/checkStatus',
+    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZSessionUser, 401: ZApiError } } },
+    async (request) => {
+      const session = requireUser(request);
+      const user = await auth.currentUser(session.kind === 'teacher' ? { teacherId: session.teacherId } : { memberId: session.memberId });
+      if (!user) throw new AppError('AUTH.NO_AUTH');
+      return user;
+    },
+  );
+
+  app.get('/logout', { schema: { tags: ['auth'], summary: 'End the session', response: { 200: ZOkResponse } } }, async (request, reply) => {
+    if (request.session) await auth.logout(request.session.tokenHash);
+    clearSessionCookie(reply, cookie);
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/password-reset/request',
+    { schema: { tags: ['auth'], summary: 'E-mail a reset link; answers the same for any address', body: ZPasswordResetRequest, response: { 200: ZOkResponse, ...errors } } },
+    async (request) => {
+      await auth.requestPasswordReset(request.body.email, { ip: request.ip });
+      return { ok: true as const, successCode: 'passwordResetLinkSent' };
+    },
+  );
+
+  app.post(
+    '/password-reset/confirm',
+    { schema: { tags: ['auth'], summary: 'Set a new password with an e-mailed token', body: ZPasswordResetConfirmRequest, response: { 200: ZOkResponse, ...errors } } },
+    async (request) => {
+      await auth.confirmPasswordReset(request.body, { ip: request.ip }, request.session?.tokenHash);
+      return { ok: true as const, successCode: 'passwordResetSuccess' };
+    },
+  );
+}

@@ -1,0 +1,289 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { TEACHER_STARTER_COINS } from '@kolikko/core/limits';
+import { queryRows } from '../../db/reset.ts';
+import { buildTestApp, sessionCookie } from '../../test/build-test-app.ts';
+import { buildGroup, buildMember, buildTeacher } from '../../test/factories.ts';
+import { ledgerBalance, teacherAccount } from '../coins/ledger.repo.ts';
+
+const { app, database } = await buildTestApp();
+const db = database.db;
+
+async function outbox(): Promise<{ to: string; subject: string; text: string; html: string }[]> {
+  const res = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+/** The token of the newest link in the outbox for an address. */
+async function lastLinkToken(to: string, path: string): Promise<string> {
+  const mail = (await outbox()).filter((m) => m.to === to).at(-1);
+  expect(mail, `a mail to ${to}`).toBeDefined();
+  const match = new RegExp(`${path.replace('/', '\\/')}\\?token=([\\w-]+)`).exec(mail?.text ?? '');
+  expect(match, `a ${path} link in ${mail?.text}`).not.toBeNull();
+  return match?.[1] ?? '';
+}
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, payload, headers });
+
+describe('POST /api/signup/admin', () => {
+  it('creates an unverified teacher with 300 coins minted through the ledger and mails a link', async () => {
+    const res = await post('/api/signup/admin', { username: 'Ella', email: 'ella@school.test', password: 'secret12' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await queryRows<{ id: string; coins: number; email_verified_at: Date | null; password_hash: string }>(
+      db,
+      sql`select id, coins, email_verified_at, password_hash from teachers where username = 'Ella'`,
+    );
+    expect(row?.coins).toBe(TEACHER_STARTER_COINS);
+    expect(row?.email_verified_at).toBeNull();
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await ledgerBalance(db, teacherAccount(row?.id ?? ''))).toBe(TEACHER_STARTER_COINS);
+    const ledger = await queryRows<{ from_account: string; amount: number }>(db, sql`select from_account, amount from coin_ledger`);
+    expect(ledger).toEqual([{ from_account: 'mint', amount: TEACHER_STARTER_COINS }]);
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe('ella@school.test');
+    expect(mails[0]?.text).toContain('http://localhost:3000/api/verify-email?token=');
+  });
+
+  it('verifies once through the link, then refuses the used link', async () => {
+    await post('/api/signup/admin', { username: 'Vera', email: 'vera@school.test', password: 'secret12' });
+    const token = await lastLinkToken('vera@school.test', '/api/verify-email');
+    const first = await app.inject({ method: 'GET', url: `/api/verify-email?token=${token}` });
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('/teacher/login?success=true');
+    const again = await app.inject({ method: 'GET', url: `/api/verify-email?token=${token}` });
+    expect(again.headers.location).toBe('/teacher/login?error=AUTH.VERIFICATION_FAILED');
+    const bad = await app.inject({ method: 'GET', url: '/api/verify-email?token=nonsense' });
+    expect(bad.headers.location).toBe('/teacher/login?error=AUTH.VERIFICATION_FAILED');
+    const login = await post('/api/login/admin', { loginName: 'vera', password: 'secret12' });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ username: 'ab', email: 'a@b.test', password: 'secret12' }, 'USER.INVALID_USERNAME', 'username'],
+    [{ username: 'abcdefghijklmnopq', email: 'a@b.test', password: 'secret12' }, 'USER.INVALID_USERNAME', 'username'],
+    [{ username: 'bad name', email: 'a@b.test', password: 'secret12' }, 'USER.INVALID_USERNAME', 'username'],
+    [{ username: 'good', email: 'not-an-email', password: 'secret12' }, 'USER.INVALID_EMAIL', 'email'],
+    [{ username: 'good', email: 'a@b.test', password: '12345' }, 'USER.INVALID_PASSWORD', 'password'],
+    [{ email: 'a@b.test', password: 'secret12' }, 'USER.INVALID_USERNAME', 'username'],
+  ])('refuses %j with %s naming the field', async (payload, code, field) => {
+    const res = await post('/api/signup/admin', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errorCode: code, field });
+    expect(await queryRows(db, sql`select 1 from teachers`)).toHaveLength(0);
+  });
+
+  it('refuses a taken username or e-mail whatever the case', async () => {
+    await buildTeacher(db, { username: 'Taken', email: 'taken@school.test' });
+    const byName = await post('/api/signup/admin', { username: 'taken', email: 'other@school.test', password: 'secret12' });
+    expect(byName.statusCode).toBe(409);
+    expect(byName.json().errorCode).toBe('USER.USERNAME_TAKEN');
+    const byEmail = await post('/api/signup/admin', { username: 'other', email: 'TAKEN@school.test', password: 'secret12' });
+    expect(byEmail.statusCode).toBe(409);
+    expect(byEmail.json().errorCode).toBe('USER.EMAIL_TAKEN');
+  });
+
+  it('lets exactly one of two racing signups for one name through', async () => {
+    const results = await Promise.all(
+      [1, 2, 3].map((i) => post('/api/signup/admin', { username: 'Racer', email: `racer${i}@school.test`, password: 'secret12' })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await queryRows(db, sql`select 1 from teachers`)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/login/admin', () => {
+  it('signs in by username or e-mail and sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const t = await buildTeacher(db, { username: 'Olli', email: 'olli@school.test' });
+    for (const loginName of ['Olli', 'olli@school.test', 'OLLI']) {
+      const res = await post('/api/login/admin', { loginName, password: t.password });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        id: t.id,
+        username: 'Olli',
+        email: 'olli@school.test',
+        admin: true,
+        coins: TEACHER_STARTER_COINS,
+        face: null,
+        hair: null,
+        isPremiumUser: false,
+      });
+      const cookie = res.cookies.find((c) => c.name === 'kolikko_session');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    }
+  });
+
+  it('answers wrong password and unknown user alike', async () => {
+    await buildTeacher(db, { username: 'Olli' });
+    const wrong = await post('/api/login/admin', { loginName: 'Olli', password: 'wrong-password' });
+    const unknown = await post('/api/login/admin', { loginName: 'nobody', password: 'wrong-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().errorCode).toBe('AUTH.LOGIN_FAILED');
+  });
+
+  it('refuses an unverified teacher and mails a fresh link', async () => {
+    const t = await buildTeacher(db, { username: 'Unver', email: 'unver@school.test', verified: false });
+    const res = await post('/api/login/admin', { loginName: 'Unver', password: t.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errorCode).toBe('EMAIL.NOT_VERIFIED');
+    expect(res.cookies.find((c) => c.name === 'kolikko_session')).toBeUndefined();
+    expect((await outbox()).filter((m) => m.to === 'unver@school.test')).toHaveLength(1);
+  });
+
+  it('does not let a member log in as a teacher', async () => {
+    const t = await buildTeacher(db);
+    const g = await buildGroup(db, t.id);
+    const m = await buildMember(db, g.id);
+    const res = await post('/api/login/admin', { loginName: m.username, password: m.password });
+    expect(res.json().errorCode).toBe('AUTH.LOGIN_FAILED');
+  });
+});
+
+describe('GET /api/checkStatus and /api/logout', () => {
+  it('returns the signed-in teacher, and 401 AUTH.NO_AUTH after logout with the same cookie', async () => {
+    const t = await buildTeacher(db);
+    const cookie = sessionCookie(await post('/api/login/admin', { loginName: t.username, password: t.password }));
+    const status = await app.inject({ method: 'GET', url: '/api/checkStatus', headers: { cookie } });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toMatchObject({ id: t.id, admin: true });
+    expect(status.json()).not.toHaveProperty('passwordHash');
+
+    const out = await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    const after = await app.inject({ method: 'GET', url: '/api/checkStatus', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().errorCode).toBe('AUTH.NO_AUTH');
+  });
+
+  it('answers 401 AUTH.NO_AUTH to nobody and to a forged cookie', async () => {
+    const none = await app.inject({ method: 'GET', url: '/api/checkStatus' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().errorCode).toBe('AUTH.NO_AUTH');
+    const forged = await app.inject({ method: 'GET', url: '/api/checkStatus', headers: { cookie: 'kolikko_session=forged' } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const t = await buildTeacher(db);
+    const cookie = sessionCookie(await post('/api/login/admin', { loginName: t.username, password: t.password }));
+    const token = cookie.split('=')[1] ?? '';
+    const rows = await queryRows<{ token_hash: string }>(db, sql`select token_hash from sessions`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).not.toBe(token);
+    expect(rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('members: POST /api/signup/member and /api/login/member', () => {
+  it('joins an unlocked group by name and logs in as a member', async () => {
+    const t = await buildTeacher(db);
+    const g = await buildGroup(db, t.id, { name: 'Class 5B' });
+    const signup = await post('/api/signup/member', { username: 'pupu', group_name: ' class 5b ', password: 'carrot1' });
+    expect(signup.statusCode).toBe(201);
+    const login = await post('/api/login/member', { loginName: 'pupu', password: 'carrot1' });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ username: 'pupu', admin: false, group_id: g.id, coins: 0, small_group: 'blue' });
+    const status = await app.inject({ method: 'GET', url: '/api/checkStatus', headers: { cookie: sessionCookie(login) } });
+    expect(status.json()).toMatchObject({ username: 'pupu', admin: false, unlocked_faces: [], unlocked_hairs: [] });
+  });
+
+  it('refuses a missing group, a locked group and a taken username', async () => {
+    const t = await buildTeacher(db);
+    await buildGroup(db, t.id, { name: 'Open' });
+    await buildGroup(db, t.id, { name: 'Closed', locked: true });
+    await buildMember(db, (await buildGroup(db, t.id)).id, { username: 'Taken' });
+
+    const missing = await post('/api/signup/member', { username: 'newkid', group_name: 'Nope', password: 'carrot1' });
+    expect([missing.statusCode, missing.json().errorCode]).toEqual([404, 'GROUP.GROUP_NOT_FOUND']);
+    const locked = await post('/api/signup/member', { username: 'newkid', group_name: 'Closed', password: 'carrot1' });
+    expect([locked.statusCode, locked.json().errorCode]).toEqual([403, 'GROUP.LOCKED']);
+    const taken = await post('/api/signup/member', { username: 'taken', group_name: 'Open', password: 'carrot1' });
+    expect([taken.statusCode, taken.json().errorCode]).toEqual([409, 'USER.USERNAME_TAKEN']);
+    const empty = await post('/api/signup/member', { username: 'newkid', group_name: '  ', password: 'carrot1' });
+    expect([empty.statusCode, empty.json().errorCode]).toEqual([400, 'GROUP.GROUP_NAME_MISSING']);
+    expect(await queryRows(db, sql`select 1 from members where username = 'newkid'`)).toHaveLength(0);
+  });
+
+  it('answers a wrong member password with AUTH.LOGIN_FAILED', async () => {
+    const t = await buildTeacher(db);
+    const m = await buildMember(db, (await buildGroup(db, t.id)).id);
+    const res = await post('/api/login/member', { loginName: m.username, password: 'nope-nope' });
+    expect([res.statusCode, res.json().errorCode]).toEqual([401, 'AUTH.LOGIN_FAILED']);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for a known and an unknown address, and mails only the known one', async () => {
+    await buildTeacher(db, { email: 'known@school.test' });
+    const known = await post('/api/password-reset/request', { email: 'known@school.test' });
+    const unknown = await post('/api/password-reset/request', { email: 'unknown@school.test' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    const mails = await outbox();
+    expect(mails.map((m) => m.to)).toEqual(['known@school.test']);
+    expect(mails[0]?.text).toContain('http://localhost:3000/teacher/change-password?token=');
+  });
+
+  it('sets the new password once and ends the other sessions', async () => {
+    const t = await buildTeacher(db, { email: 'reset@school.test' });
+    const oldCookie = sessionCookie(await post('/api/login/admin', { loginName: t.username, password: t.password }));
+    await post('/api/password-reset/request', { email: 'reset@school.test' });
+    const token = await lastLinkToken('reset@school.test', '/teacher/change-password');
+
+    const confirm = await post('/api/password-reset/confirm', { token, password: 'brand-new-1' });
+    expect(confirm.statusCode).toBe(200);
+    const reused = await post('/api/password-reset/confirm', { token, password: 'brand-new-2' });
+    expect([reused.statusCode, reused.json().errorCode]).toEqual([400, 'AUTH.INVALID_TOKEN']);
+
+    const old = await app.inject({ method: 'GET', url: '/api/checkStatus', headers: { cookie: oldCookie } });
+    expect(old.statusCode).toBe(401);
+    expect((await post('/api/login/admin', { loginName: t.username, password: t.password })).statusCode).toBe(401);
+    expect((await post('/api/login/admin', { loginName: t.username, password: 'brand-new-1' })).statusCode).toBe(200);
+  });
+
+  it('refuses an expired token with AUTH.TOKEN_EXPIRED and a made-up one with AUTH.INVALID_TOKEN', async () => {
+    await buildTeacher(db, { email: 'late@school.test' });
+    await post('/api/password-reset/request', { email: 'late@school.test' });
+    const token = await lastLinkToken('late@school.test', '/teacher/change-password');
+    await db.execute(sql`update one_time_tokens set expires_at = now() - interval '1 minute'`);
+    const expired = await post('/api/password-reset/confirm', { token, password: 'brand-new-1' });
+    expect([expired.statusCode, expired.json().errorCode]).toEqual([400, 'AUTH.TOKEN_EXPIRED']);
+    const madeUp = await post('/api/password-reset/confirm', { token: 'made-up', password: 'brand-new-1' });
+    expect([madeUp.statusCode, madeUp.json().errorCode]).toEqual([400, 'AUTH.INVALID_TOKEN']);
+    const short = await post('/api/password-reset/confirm', { token, password: '123' });
+    expect([short.statusCode, short.json().errorCode, short.json().field]).toEqual([400, 'USER.INVALID_PASSWORD', 'password']);
+  });
+});
+
+describe('rate limits', () => {
+  it('refuses a login name after 10 failures in the window, even with the right password', async () => {
+    const t = await buildTeacher(db);
+    for (let i = 0; i < 10; i++) {
+      const res = await post('/api/login/admin', { loginName: t.username, password: `wrong-${i}` }, { 'x-forwarded-for': `10.0.0.${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await post('/api/login/admin', { loginName: t.username, password: t.password });
+    expect([blocked.statusCode, blocked.json().errorCode]).toEqual([429, 'SERVER.TRY_AGAIN']);
+    await db.execute(sql`update auth_failures set at = now() - interval '16 minutes'`);
+    expect((await post('/api/login/admin', { loginName: t.username, password: t.password })).statusCode).toBe(200);
+  });
+
+  it('refuses an address after 30 failures across names', async () => {
+    for (let i = 0; i < 30; i++) {
+      expect((await post('/api/login/member', { loginName: `kid${i}`, password: 'wrong-pw' })).statusCode).toBe(401);
+    }
+    const res = await post('/api/login/member', { loginName: 'another', password: 'wrong-pw' });
+    expect([res.statusCode, res.json().errorCode]).toEqual([429, 'SERVER.TRY_AGAIN']);
+  });
+
+  it('limits reset requests per address', async () => {
+    for (let i = 0; i < 10; i++) expect((await post('/api/password-reset/request', { email: 'same@school.test' })).statusCode).toBe(200);
+    const res = await post('/api/password-reset/request', { email: 'same@school.test' });
+    expect([res.statusCode, res.json().errorCode]).toEqual([429, 'SERVER.TRY_AGAIN']);
+  });
+});

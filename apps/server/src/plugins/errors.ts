@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERROR_STATUS, isErrorCode, type ApiErrorBody, type ErrorCode } from '@kolikko/core/errors';
+
+function send(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** The first failing field of a request schema, answered with the code its rule names. */
+function validationBody(validation: { instancePath: string; message?: string }[], context: string): ApiErrorBody {
+  const first = validation[0];
+  const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || context;
+  const code: ErrorCode = isErrorCode(first?.message) ? first.message : 'VALIDATION.INVALID_INPUT';
+  return { errorCode: code, message: `Invalid ${field}`, field };
+}
+
+/**
+ * One error handler: domain errors answer with their catalogue code, validation names the field,
+ * anything else is logged with the request's id and answers 500 SERVER.ERROR without details.
+ */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = { errorCode: error.code, message: error.message };
+      if (error.field) body.field = error.field;
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return send(reply, error.status, body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const body = validationBody(error.validation, error.validationContext ?? 'body');
+      return send(reply, ERROR_STATUS[body.errorCode], body);
+    }
+    const fastifyError = error as { statusCode?: number; code?: string; message?: string };
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 429) return send(reply, 429, { errorCode: 'SERVER.TRY_AGAIN', message: 'Too many requests' });
+    if (status === 413) return send(reply, 413, { errorCode: 'VALIDATION.INVALID_INPUT', message: 'Request body too large' });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, a wrong content type and the like: the client's fault, said plainly.
+      return send(reply, status, { errorCode: 'VALIDATION.INVALID_INPUT', message: fastifyError.message ?? 'Bad request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { errorCode: 'SERVER.ERROR', message: 'Something went wrong' });
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

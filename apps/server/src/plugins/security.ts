@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import { AppError } from '@kolikko/core/errors';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Video hosts a todo may embed (DESIGN.md section 7). */
+const VIDEO_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+
+/**
+ * Security headers (a CSP without inline script) and the same-origin check: a request that
+ * changes something and carries a cookie must come from this site's own pages.
+ */
+async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; secure: boolean }) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: VIDEO_FRAMES,
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: opts.secure ? [] : null,
+      },
+    },
+    hsts: opts.secure,
+  });
+
+  const publicOrigin = new URL(opts.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!MUTATING.has(request.method) || !request.headers.cookie) return;
+    const origin = request.headers.origin;
+    if (origin) {
+      const own = new Set([publicOrigin, `http://${request.headers.host}`, `https://${request.headers.host}`]);
+      if (!own.has(origin)) throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS', { message: 'Cross-site request refused' });
+      return;
+    }
+    const site = request.headers['sec-fetch-site'];
+    if (site && site !== 'same-origin' && site !== 'none') {
+      throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS', { message: 'Cross-site request refused' });
+    }
+  });
+}
+
+export default fp(securityPlugin, { name: 'security' });

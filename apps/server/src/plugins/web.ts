@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { ApiErrorBody } from '@kolikko/core/errors';
+
+/**
+ * Serves the built React app. Paths that are not files get index.html, so the web router
+ * decides (spec: any other path shows the front page); unknown /api paths answer JSON 404.
+ */
+async function webPlugin(app: FastifyInstance, opts: { dist: string | undefined }) {
+  const dist = opts.dist && existsSync(join(opts.dist, 'index.html')) ? opts.dist : undefined;
+  if (dist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Vite fingerprints assets, so they never change; index.html must always be fresh.
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn('web app not built: serving the API only (run npm run build)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && dist && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    }
+    const body: ApiErrorBody = { errorCode: 'VALIDATION.INVALID_INPUT', message: `No route ${request.method} ${request.url.split('?')[0]}` };
+    return reply.status(404).send(body);
+  });
+}
+
+export default fp(webPlugin, { name: 'web' });

@@ -1,0 +1,36 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { testDatabase } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+}
+
+/** An app on the worker's shared database, with captcha off unless asked for. */
+export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CAPTCHA: 'off',
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: '/nonexistent',
+    ...overrides,
+  });
+  const database = await testDatabase();
+  const app = await buildApp({ config, database });
+  await app.ready();
+  afterAll(() => app.close());
+  return { app, database, config };
+}
+
+/** The session cookie a response set, ready to send back as a Cookie header. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((x) => x.name === 'kolikko_session');
+  if (!c) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+  return `kolikko_session=${c.value}`;
+}
