@@ -45,7 +45,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const mailer: Mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log);
   app.addHook('onClose', async () => mailer.close());
   const captcha = createCaptcha(db, config.captcha);
-  const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl });
+  const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, log: app.log });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, secure: config.isProduction });

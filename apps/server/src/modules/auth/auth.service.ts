@@ -30,6 +30,7 @@ export interface AuthDeps {
   mailer: Mailer;
   captcha: Captcha;
   publicUrl: string;
+  log: { error(obj: object, msg: string): void };
 }
 
 export interface NewSession {
@@ -45,7 +46,7 @@ export interface Caller {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, mailer, captcha, publicUrl } = deps;
+  const { db, mailer, captcha, publicUrl, log } = deps;
 
   /** Refuses with 429 once a key has failed too often in the window. */
   async function assertNotThrottled(keys: { key: string; limit: number }[]): Promise<void> {
@@ -208,7 +209,12 @@ export function createAuthService(deps: AuthDeps) {
         expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
       });
       const link = `${publicUrl}/teacher/change-password?token=${encodeURIComponent(token)}`;
-      await sendOrFail(passwordResetMail(teacher.email, teacher.username, link));
+      try {
+        await mailer.send(passwordResetMail(teacher.email, teacher.username, link));
+      } catch (err) {
+        // Answering differently here would tell who has an account: log it, answer as always.
+        log.error({ err }, 'password reset mail failed');
+      }
     },
 
     async confirmPasswordReset(input: TPasswordResetConfirmRequest, caller: Caller, keepSessionHash?: string): Promise<void> {

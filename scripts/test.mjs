@@ -1,0 +1,79 @@
+// `npm test`: every check in one command: types, lint, unit and API tests (Vitest), then the
+// browser journeys (Playwright in Debian's Chromium). Prints one closing tally.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const CHROMIUM = '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt) {
+    process.stderr.write(
+      `Chromium is missing at ${CHROMIUM}; the browser tests need Debian's package.\n` +
+        'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+        '(Playwright must not download a browser of its own.)\n',
+    );
+    process.exit(1);
+  }
+  process.stdout.write('Installing Debian chromium for the browser tests...\n');
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+}
+
+function step(title, command, args, env = {}) {
+  process.stdout.write(`\n=== ${title} ===\n`);
+  const started = Date.now();
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  process.stdout.write(`=== ${title}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`);
+  return r.status === 0;
+}
+
+function tally(file, read) {
+  try {
+    return read(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return { passed: 0, failed: 0, skipped: 0 };
+  }
+}
+
+ensureChromium();
+const only = process.argv[2];
+let ok = true;
+if (!only || only === 'static') {
+  ok = step('types', 'npm', ['run', 'typecheck']) && ok;
+  ok = step('lint', 'npx', ['eslint', '.', '--max-warnings=0']) && ok;
+}
+if (!only || only === 'unit') {
+  ok = step('unit and API tests (Vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]) && ok;
+}
+if (!only || only === 'e2e') {
+  ok = step('web build', 'node', ['scripts/ensure-web-build.mjs']) && ok;
+  ok = step('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
+  }) && ok;
+}
+
+const v = tally(join(reports, 'vitest.json'), (j) => ({
+  passed: j.numPassedTests ?? 0,
+  failed: j.numFailedTests ?? 0,
+  skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0),
+}));
+const p = tally(join(reports, 'playwright.json'), (j) => ({
+  passed: j.stats?.expected ?? 0,
+  failed: (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0),
+  skipped: j.stats?.skipped ?? 0,
+}));
+const passed = v.passed + p.passed;
+// A step can fail without a failing test (types, lint, build): it still counts as one failure.
+const failed = v.failed + p.failed + (!ok && v.failed + p.failed === 0 ? 1 : 0);
+process.stdout.write(`\nVitest: ${v.passed} passed, ${v.failed} failed; Playwright: ${p.passed} passed, ${p.failed} failed\n`);
+process.stdout.write(`${passed} passed, ${failed} failed, ${v.skipped + p.skipped} skipped\n`);
+process.exit(ok ? 0 : 1);
