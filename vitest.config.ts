@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' },
@@ -15,7 +16,6 @@ export default defineConfig({
           // ~250 MB to start), so files run in the same module graph.
           pool: 'forks',
           isolate: false,
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['apps/server/src/test/setup.ts'],

@@ -11,6 +11,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/ma
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import opsPlugin from './plugins/ops.ts';
+import realtimePlugin from './plugins/realtime.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -54,6 +55,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(rateLimit, { global: true, max: 2000, timeWindow: '1 minute' });
   await app.register(authPlugin, { db });
   await app.register(opsPlugin, { ping: database.ping });
+  await app.register(realtimePlugin, { db, publicUrl: config.publicUrl, redisUrl: config.redisUrl });
 
   await app.register(
     async (api) => {
