@@ -281,7 +281,7 @@ describe('rate limits', () => {
     expect([res.statusCode, res.json().errorCode]).toEqual([429, 'SERVER.TRY_AGAIN']);
   });
 
-  it('limits reset requests per address', async () => {
+  it('limits reset requests per e-mail address', async () => {
     for (let i = 0; i < 10; i++) expect((await post('/api/password-reset/request', { email: 'same@school.test' })).statusCode).toBe(200);
     const res = await post('/api/password-reset/request', { email: 'same@school.test' });
     expect([res.statusCode, res.json().errorCode]).toEqual([429, 'SERVER.TRY_AGAIN']);
