@@ -60,7 +60,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, secureCookies: config.isProduction });
-      if (!config.isProduction) await api.register(devRoutes, { db });
+      if (!config.isProduction) await api.register(devRoutes, { db, isTest: config.nodeEnv === 'test' });
     },
     { prefix: '/api' },
   );
