@@ -1,0 +1,91 @@
+import { ActionIcon, AppShell, Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { CoinBadge } from '../../components/coin-badge.tsx';
+import { IconChecklist, IconGift, IconHistory, IconHome, IconLogout, IconUser } from '../../components/icons.tsx';
+import { LanguageToggle } from '../../components/language-toggle.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { NotificationBanner } from '../../components/notification-banner.tsx';
+import { useLogout, useSession } from '../../lib/auth.ts';
+import classes from './student-layout.module.css';
+
+const NAV_ITEMS = [
+  { key: 'home', to: '/student/home', icon: IconHome },
+  { key: 'todos', to: '/student/todos', icon: IconChecklist },
+  { key: 'rewards', to: '/student/rewards', icon: IconGift },
+  { key: 'history', to: '/student/history', icon: IconHistory },
+  { key: 'profile', to: '/student/profile', icon: IconUser },
+] as const;
+
+/** Students get a bottom navigation bar on every screen size: big, thumb-friendly targets. */
+export function StudentLayout() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const logout = useLogout();
+
+  if (!user || user.admin) return null;
+
+  return (
+    <AppShell header={{ height: 64 }} footer={{ height: 68 }} padding={{ base: 'sm', xs: 'md', sm: 'lg' }}>
+      <a href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            <Logo to="/student/home" />
+            <Text visibleFrom="sm" size="sm" c="dark.4" fw={600}>
+              {user.username}
+            </Text>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <CoinBadge coins={user.coins} />
+            <LanguageToggle />
+            {/* One of the two is displayed at a time, so there is always exactly one "Log out" button. */}
+            <Button
+              visibleFrom="xs"
+              variant="subtle"
+              color="dark"
+              size="xs"
+              px={6}
+              onClick={() => logout.mutate()}
+              loading={logout.isPending}
+              leftSection={<IconLogout size={16} />}
+            >
+              {t('common.logout')}
+            </Button>
+            <ActionIcon
+              hiddenFrom="xs"
+              variant="subtle"
+              color="dark"
+              size="lg"
+              aria-label={t('common.logout')}
+              onClick={() => logout.mutate()}
+              loading={logout.isPending}
+            >
+              <IconLogout size={20} />
+            </ActionIcon>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        <NotificationBanner />
+        <Outlet />
+      </AppShell.Main>
+
+      <AppShell.Footer component="nav" aria-label={t('nav.studentLabel')} className={classes.footer}>
+        <ul className={classes.list}>
+          {NAV_ITEMS.map(({ key, to, icon: Icon }) => (
+            <li key={key}>
+              <NavLink to={to} className={classes.item}>
+                <Icon size={24} />
+                <span>{t(`nav.student.${key}`)}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { ActionIcon, AppShell, Avatar, Burger, Button, CloseButton, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { BREAKPOINT_ROTATE_PX } from '@kolikko/core/limits';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { CoinBadge } from '../../components/coin-badge.tsx';
+import {
+  IconChecklist,
+  IconGift,
+  IconHelp,
+  IconHome,
+  IconLogout,
+  IconRotate,
+  IconShare,
+  IconShop,
+  IconUser,
+  IconUsers,
+  IconWorld,
+} from '../../components/icons.tsx';
+import { LanguageToggle } from '../../components/language-toggle.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { NotificationBanner } from '../../components/notification-banner.tsx';
+import { HelpModal } from '../../features/teacher/components/help-modal.tsx';
+import { useLogout, useSession } from '../../lib/auth.ts';
+import classes from './teacher-layout.module.css';
+
+const NAV_ITEMS = [
+  { key: 'home', to: '/teacher/home', icon: IconHome, needsGroup: false },
+  { key: 'groups', to: '/teacher/groups', icon: IconUsers, needsGroup: false },
+  { key: 'todos', to: '/teacher/todos', icon: IconChecklist, needsGroup: true },
+  { key: 'shared', to: '/teacher/shared', icon: IconShare, needsGroup: true },
+  { key: 'rewards', to: '/teacher/rewards', icon: IconGift, needsGroup: true },
+  { key: 'shop', to: '/teacher/shop', icon: IconShop, needsGroup: false },
+  { key: 'community', to: '/teacher/community', icon: IconWorld, needsGroup: false },
+] as const;
+
+/** Groups are not built yet, so no group can be active and the group pages stay disabled. */
+const HAS_ACTIVE_GROUP = false;
+
+function ActiveGroup() {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" c="dark.4" data-testid="active-group" truncate>
+      {t('teacher.header.activeGroupLabel')}{' '}
+      <Text span fw={700} c="dark.7">
+        {t('teacher.header.noActiveGroup')}
+      </Text>
+    </Text>
+  );
+}
+
+/** Spec section 2: at 600 px or less in portrait the teacher is asked to turn the device. */
+function RotateNotice() {
+  const { t } = useTranslation();
+  const [dismissed, setDismissed] = useState(false);
+  const isNarrowPortrait = useMediaQuery(`(max-width: ${BREAKPOINT_ROTATE_PX}px) and (orientation: portrait)`);
+  if (dismissed || !isNarrowPortrait) return null;
+  return (
+    <div className={classes.rotate} role="note" data-testid="rotate-notice">
+      <IconRotate size={22} />
+      <Text size="sm" fw={600} style={{ flex: 1 }}>
+        {t('teacher.rotateNotice')}
+      </Text>
+      <CloseButton size="sm" aria-label={t('teacher.dismissRotateNotice')} onClick={() => setDismissed(true)} />
+    </div>
+  );
+}
+
+export function TeacherLayout() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const [navOpened, nav] = useDisclosure(false);
+  const [helpOpened, help] = useDisclosure(false);
+  const logout = useLogout();
+
+  if (!user || !user.admin) return null;
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'sm', xs: 'md', sm: 'lg' }}
+    >
+      <a href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger
+              hiddenFrom="sm"
+              opened={navOpened}
+              onClick={nav.toggle}
+              size="sm"
+              aria-label={t('nav.menu')}
+              aria-expanded={navOpened}
+              aria-controls="teacher-navigation"
+            />
+            <Logo to="/teacher/home" />
+            <Group visibleFrom="sm" ml="lg" miw={0}>
+              <ActiveGroup />
+            </Group>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <CoinBadge coins={user.coins} />
+            <ActionIcon variant="light" size="lg" radius="xl" aria-label={t('help.open')} onClick={help.open}>
+              <IconHelp size={20} />
+            </ActionIcon>
+            <Menu position="bottom-end" width={200} shadow="md">
+              <Menu.Target>
+                <UnstyledButton className={classes.profileButton} aria-label={t('teacher.profileMenu.label')}>
+                  <Avatar color="coin" radius="xl" size={34} name={user.username} />
+                  <Text size="sm" fw={700} visibleFrom="md" maw={140} truncate>
+                    {user.username}
+                  </Text>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{user.username}</Menu.Label>
+                <Menu.Item component={Link} to="/teacher/profile" leftSection={<IconUser size={16} />}>
+                  {t('teacher.profileMenu.editProfile')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
+                  {t('common.logout')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" id="teacher-navigation">
+        <AppShell.Section hiddenFrom="sm" px="xs" pb="sm">
+          <ActiveGroup />
+        </AppShell.Section>
+        <AppShell.Section grow component="nav" aria-label={t('nav.teacherLabel')}>
+          <Stack gap={2}>
+            {NAV_ITEMS.map(({ key, to, icon: Icon, needsGroup }) => {
+              const active = pathname === to || pathname.startsWith(`${to}/`);
+              if (needsGroup && !HAS_ACTIVE_GROUP) {
+                return (
+                  <NavLink
+                    key={key}
+                    component="button"
+                    disabled
+                    label={t(`nav.teacher.${key}`)}
+                    description={t('nav.needsGroup')}
+                    leftSection={<Icon size={20} />}
+                    className={classes.navLink}
+                  />
+                );
+              }
+              return (
+                <NavLink
+                  key={key}
+                  component={Link}
+                  to={to}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  label={t(`nav.teacher.${key}`)}
+                  leftSection={<Icon size={20} />}
+                  className={classes.navLink}
+                  onClick={nav.close}
+                />
+              );
+            })}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section pt="sm" className={classes.navFooter}>
+          <Stack gap="sm">
+            <LanguageToggle size="sm" />
+            <Button
+              variant="default"
+              leftSection={<IconLogout size={18} />}
+              onClick={() => logout.mutate()}
+              loading={logout.isPending}
+              justify="flex-start"
+            >
+              {t('common.logout')}
+            </Button>
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        <RotateNotice />
+        <NotificationBanner />
+        <Outlet />
+      </AppShell.Main>
+
+      <HelpModal opened={helpOpened} onClose={help.close} pathname={pathname} />
+    </AppShell>
+  );
+}

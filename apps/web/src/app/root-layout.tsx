@@ -1,0 +1,24 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { bannerSurvivesNavigationTo, clearBanner } from '../lib/banner.ts';
+
+/** Spec section 2: the banner goes away on navigation, except to the login, signup and password pages. */
+function useClearBannerOnNavigation() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    if (!bannerSurvivesNavigationTo(pathname)) clearBanner();
+  }, [pathname]);
+}
+
+export function RootLayout() {
+  useClearBannerOnNavigation();
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export function FullPageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="60vh" role="status">
+      <Loader color="coin" type="dots" size="lg" aria-hidden="true" />
+      <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
+    </Center>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { homePath, type UserArea } from '../../../lib/auth.ts';
+import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { useLogin } from '../api/login.ts';
+import { AuthCard } from './auth-card.tsx';
+import { TermsModal } from './terms-modal.tsx';
+
+/** Error values of the ?error= parameter that have their own text; the rest read as the server error. */
+const LOGIN_PAGE_ERRORS = new Set(['AUTH.NO_AUTH', 'AUTH.VERIFICATION_FAILED']);
+
+/** Shows the message that ?success= or ?error= carries, then removes both from the address. */
+function useLoginPageMessage() {
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    const success = params.get('success');
+    const error = params.get('error');
+    if (success === null && error === null) return;
+    if (success === 'true') showSuccess('success.EMAIL_VERIFIED');
+    if (error !== null) showErrorCode(LOGIN_PAGE_ERRORS.has(error) ? error : 'SERVER.ERROR');
+    const next = new URLSearchParams(params);
+    next.delete('success');
+    next.delete('error');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+}
+
+export function LoginForm({ area }: { area: UserArea }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [loginName, setLoginName] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const [termsOpened, terms] = useDisclosure(false);
+  const loginMutation = useLogin(area);
+  useLoginPageMessage();
+
+  const isBlank = loginName.trim() === '' || password === '';
+
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isBlank || loginMutation.isPending) return;
+    loginMutation.mutate(
+      { loginName: loginName.trim(), password },
+      {
+        onSuccess: () => void navigate(homePath(area), { replace: true }),
+        onError: (error) => {
+          setPassword('');
+          showErrorCode(error instanceof ApiError ? error.errorCode : 'SERVER.ERROR');
+        },
+      },
+    );
+  }
+
+  const otherArea: UserArea = area === 'teacher' ? 'student' : 'teacher';
+
+  return (
+    <AuthCard area={area} title={t(`auth.login.title.${area}`)} subtitle={t(`auth.login.subtitle.${area}`)}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            id="login-username"
+            label={t('auth.fields.username')}
+            description={area === 'teacher' ? t('auth.login.usernameHintTeacher') : undefined}
+            value={loginName}
+            onChange={(event) => setLoginName(event.currentTarget.value)}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            size="md"
+          />
+          <PasswordField
+            id="login-password"
+            label={t('auth.fields.password')}
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            visible={passwordVisible}
+            onToggleVisible={() => setPasswordVisible((v) => !v)}
+            autoComplete="current-password"
+            required
+            size="md"
+          />
+          {area === 'teacher' ? (
+            <Anchor component={Link} to="/teacher/forgot-password" size="sm" fw={600} w="fit-content">
+              {t('auth.login.forgotPassword')}
+            </Anchor>
+          ) : (
+            <Text size="sm" c="dark.4" data-testid="student-password-note">
+              {t('auth.login.studentForgotNote')}
+            </Text>
+          )}
+          <Button type="submit" size="md" disabled={isBlank} loading={loginMutation.isPending} fullWidth>
+            {t('auth.login.submit')}
+          </Button>
+          <Text size="sm" c="dark.4">
+            <Trans
+              i18nKey="auth.login.termsNotice"
+              components={{
+                terms: <Anchor component="button" type="button" size="sm" fw={600} onClick={terms.open} />,
+              }}
+            />
+          </Text>
+        </Stack>
+      </form>
+      <Divider />
+      <Stack gap={6}>
+        <Text size="sm">
+          {t(`auth.login.noAccount.${area}`)}{' '}
+          <Anchor component={Link} to={`/${area}/signup`} fw={700}>
+            {t(`auth.login.signupLink.${area}`)}
+          </Anchor>
+        </Text>
+        <Text size="sm">
+          {t(`auth.switchRole.${otherArea}`)}{' '}
+          <Anchor component={Link} to={`/${otherArea}/login`} fw={700}>
+            {t(`auth.switchRole.loginLink.${otherArea}`)}
+          </Anchor>
+        </Text>
+      </Stack>
+      <TermsModal opened={termsOpened} onClose={terms.close} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState, type SubmitEvent } from 'react';
+import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { GROUP_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RECOMMENDED_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@kolikko/core/limits';
+import { ZMemberSignupRequest } from '@kolikko/core/schemas/auth';
+import { ApiError } from '../../../lib/api-client.ts';
+import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
+import { errorMessageKey } from '../../../lib/error-message.ts';
+import { firstErrorField, issuesToFieldErrors } from '../../../lib/form-errors.ts';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { useSignupStudent } from '../api/signup-student.ts';
+import { focusField, useFieldErrors } from '../hooks/use-field-errors.ts';
+import { AuthCard } from './auth-card.tsx';
+import { TermsCheckbox } from './terms-checkbox.tsx';
+
+const FIELDS = ['group_name', 'username', 'password', 'passwordConfirm'] as const;
+type Field = (typeof FIELDS)[number];
+const FIELD_ID: Record<Field, string> = {
+  group_name: 'signup-group',
+  username: 'signup-username',
+  password: 'signup-password',
+  passwordConfirm: 'signup-password-confirm',
+};
+
+/** Server codes that belong under one field rather than in the banner. */
+const SERVER_FIELD: Partial<Record<string, Field>> = {
+  'GROUP.GROUP_NOT_FOUND': 'group_name',
+  'GROUP.LOCKED': 'group_name',
+  'GROUP.GROUP_NAME_MISSING': 'group_name',
+  'USER.INVALID_USERNAME': 'username',
+  'USER.USERNAME_TAKEN': 'username',
+  'USER.INVALID_PASSWORD': 'password',
+};
+
+export function StudentSignupForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
+    group_name: (params.get('group') ?? '').slice(0, GROUP_NAME_MAX_LENGTH),
+    username: '',
+    password: '',
+    passwordConfirm: '',
+  }));
+  const [accepted, setAccepted] = useState(false);
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const { errors, setErrors, setFieldError, clearFieldError } = useFieldErrors<Field>();
+  const signup = useSignupStudent();
+
+  const isIncomplete = FIELDS.some((field) => values[field].trim() === '') || !accepted;
+
+  function update(field: Field, value: string) {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    clearFieldError(field);
+  }
+
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isIncomplete || signup.isPending) return;
+    const parsed = ZMemberSignupRequest.safeParse({
+      group_name: values.group_name,
+      username: values.username,
+      password: values.password,
+    });
+    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, FIELDS);
+    if (values.password !== values.passwordConfirm) found.passwordConfirm = 'auth.passwordsDoNotMatch';
+    const first = firstErrorField(found, FIELDS);
+    if (!parsed.success || first !== undefined) {
+      setErrors(found);
+      if (first !== undefined) focusField(FIELD_ID[first]);
+      return;
+    }
+    signup.mutate(parsed.data, {
+      onSuccess: () => {
+        showSuccess('success.REGISTRATION_SUCCESS');
+        void navigate('/student/login');
+      },
+      onError: (error) => {
+        const code = error instanceof ApiError ? error.errorCode : 'SERVER.ERROR';
+        const field = SERVER_FIELD[code];
+        if (field) {
+          setFieldError(field, errorMessageKey(code));
+          focusField(FIELD_ID[field]);
+        } else {
+          showErrorCode(code);
+        }
+      },
+    });
+  }
+
+  return (
+    <AuthCard area="student" title={t('auth.signup.title.student')} subtitle={t('auth.signup.subtitle.student')}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            id={FIELD_ID.group_name}
+            label={t('auth.fields.groupName')}
+            description={t('auth.hints.groupName')}
+            value={values.group_name}
+            onChange={(event) => update('group_name', event.currentTarget.value)}
+            error={errors.group_name ? t(errors.group_name) : undefined}
+            maxLength={GROUP_NAME_MAX_LENGTH}
+            autoComplete="off"
+            required
+            size="md"
+          />
+          <TextInput
+            id={FIELD_ID.username}
+            label={t('auth.fields.username')}
+            description={t('auth.hints.studentUsername', { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH })}
+            value={values.username}
+            onChange={(event) => update('username', event.currentTarget.value)}
+            error={errors.username ? t(errors.username) : undefined}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            size="md"
+          />
+          <PasswordField
+            id={FIELD_ID.password}
+            label={t('auth.fields.password')}
+            description={t('auth.hints.password', { min: PASSWORD_MIN_LENGTH, recommended: PASSWORD_RECOMMENDED_LENGTH })}
+            value={values.password}
+            onChange={(event) => update('password', event.currentTarget.value)}
+            error={errors.password ? t(errors.password) : undefined}
+            visible={passwordVisible}
+            onToggleVisible={() => setPasswordVisible((v) => !v)}
+            autoComplete="new-password"
+            required
+            size="md"
+          />
+          <PasswordField
+            id={FIELD_ID.passwordConfirm}
+            label={t('auth.fields.passwordConfirm')}
+            value={values.passwordConfirm}
+            onChange={(event) => update('passwordConfirm', event.currentTarget.value)}
+            error={errors.passwordConfirm ? t(errors.passwordConfirm) : undefined}
+            visible={passwordVisible}
+            autoComplete="new-password"
+            required
+            size="md"
+          />
+          <TermsCheckbox
+            id="signup-terms"
+            label={t('auth.signup.termsLabel.student')}
+            checked={accepted}
+            onChange={setAccepted}
+          />
+          <Button type="submit" size="md" fullWidth disabled={isIncomplete} loading={signup.isPending}>
+            {t('auth.signup.submit.student')}
+          </Button>
+        </Stack>
+      </form>
+      <Divider />
+      <Text size="sm">
+        {t('auth.signup.haveAccount')}{' '}
+        <Anchor component={Link} to="/student/login" fw={700}>
+          {t('auth.signup.loginLink')}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,93 @@
+import { currentLanguage } from './i18n.ts';
+
+const API_BASE = '/api';
+
+/** A failed API call: the HTTP status and the error code the web translates. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errorCode: string;
+  readonly field: string | undefined;
+
+  constructor(status: number, errorCode: string, field?: string) {
+    super(errorCode);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errorCode = errorCode;
+    this.field = field;
+  }
+}
+
+/** Anything that can check a response body, such as a Zod schema from @kolikko/core. */
+export interface ResponseParser<T> {
+  parse(input: unknown): T;
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/** Registers the one place that reacts to a 401 (see lib/auth.ts). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+function readString(value: unknown, key: string): string | undefined {
+  if (typeof value !== 'object' || value === null || !(key in value)) return undefined;
+  const found: unknown = Reflect.get(value, key);
+  return typeof found === 'string' && found.length > 0 ? found : undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function apiRequest<T>(path: string, options: RequestOptions & { schema: ResponseParser<T> }): Promise<T>;
+export function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions & { schema?: ResponseParser<T> } = {},
+): Promise<unknown> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'SERVER.ERROR');
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401) unauthorizedHandler?.();
+    const errorCode = readString(body, 'errorCode') ?? readString(body, 'message') ?? 'SERVER.ERROR';
+    throw new ApiError(response.status, errorCode, readString(body, 'field'));
+  }
+  if (!options.schema) return body;
+  try {
+    return options.schema.parse(body);
+  } catch {
+    throw new ApiError(response.status, 'SERVER.ERROR');
+  }
+}
+

@@ -1,0 +1,65 @@
+import { useSyncExternalStore } from 'react';
+import { errorMessageKey } from './error-message.ts';
+
+export type BannerKind = 'success' | 'error' | 'info';
+
+export interface Banner {
+  /** Changes with every banner shown, so the same text shown twice restarts the timer. */
+  id: number;
+  kind: BannerKind;
+  /** A translation key. */
+  messageKey: string;
+}
+
+type Listener = () => void;
+
+let current: Banner | null = null;
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function getSnapshot(): Banner | null {
+  return current;
+}
+
+export function showBanner(kind: BannerKind, messageKey: string): void {
+  current = { id: nextId++, kind, messageKey };
+  emit();
+}
+
+export function showSuccess(messageKey: string): void {
+  showBanner('success', messageKey);
+}
+
+/** Shows the translated text of an error code (spec section 8: unknown codes read as the server error). */
+export function showErrorCode(code: string): void {
+  showBanner('error', errorMessageKey(code));
+}
+
+export function clearBanner(id?: number): void {
+  if (current === null || (id !== undefined && current.id !== id)) return;
+  current = null;
+  emit();
+}
+
+export function useBanner(): Banner | null {
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+/**
+ * Spec section 2: a banner disappears on navigation, except on the login, signup and
+ * password pages, where it has to survive the redirect that brought the user there.
+ */
+const BANNER_SURVIVING_PATH = /^\/(teacher|student)\/(login|signup)$|^\/teacher\/(forgot-password|change-password)$/;
+
+export function bannerSurvivesNavigationTo(pathname: string): boolean {
+  return BANNER_SURVIVING_PATH.test(pathname);
+}

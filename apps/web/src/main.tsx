@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@mantine/core/styles.css';
+import './app/global.css';
+import { App } from './app/app.tsx';
+import { removeStaleCaches } from './lib/stale-caches.ts';
+
+removeStaleCaches();
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
