@@ -17,6 +17,12 @@ import webPlugin from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { createGroupsService } from './modules/groups/groups.service.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
+import { createMembersService } from './modules/members/members.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -59,7 +65,11 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { auth, secureCookies: config.isProduction });
+      const secureCookies = config.isProduction;
+      await api.register(authRoutes, { auth, secureCookies });
+      await api.register(groupsRoutes, { groups: createGroupsService({ db }) });
+      await api.register(membersRoutes, { members: createMembersService({ db }), secureCookies });
+      await api.register(accountRoutes, { account: createAccountService({ db }), secureCookies });
       if (!config.isProduction) await api.register(devRoutes, { db, isTest: config.nodeEnv === 'test' });
     },
     { prefix: '/api' },

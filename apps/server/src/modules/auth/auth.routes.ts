@@ -42,7 +42,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     { schema: { tags: ['auth'], summary: 'Sign up a teacher (sends a verification e-mail)', body: ZTeacherSignupRequest, response: { 201: ZOkResponse, ...errors } } },
     async (request, reply) => {
       await auth.signupTeacher(request.body, { ip: request.ip });
-      return reply.status(201).send({ ok: true, successCode: 'verificationEmailSent' });
+      return reply.status(201).send({ ok: true, successCode: 'SIGNUP_CONFIRM_EMAIL' });
     },
   );
 
@@ -71,7 +71,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     { schema: { tags: ['auth'], summary: 'A student joins an existing, unlocked group', body: ZMemberSignupRequest, response: { 201: ZOkResponse, ...errors } } },
     async (request, reply) => {
       await auth.signupMember(request.body, { ip: request.ip });
-      return reply.status(201).send({ ok: true, successCode: 'registrationSuccess' });
+      return reply.status(201).send({ ok: true, successCode: 'REGISTRATION_SUCCESS' });
     },
   );
 
@@ -108,7 +108,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     { schema: { tags: ['auth'], summary: 'E-mail a reset link; answers the same for any address', body: ZPasswordResetRequest, response: { 200: ZOkResponse, ...errors } } },
     async (request) => {
       await auth.requestPasswordReset(request.body.email, { ip: request.ip });
-      return { ok: true as const, successCode: 'passwordResetLinkSent' };
+      return { ok: true as const, successCode: 'PASSWORD_RESET_LINK_SENT' };
     },
   );
 
@@ -117,7 +117,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     { schema: { tags: ['auth'], summary: 'Set a new password with an e-mailed token', body: ZPasswordResetConfirmRequest, response: { 200: ZOkResponse, ...errors } } },
     async (request) => {
       await auth.confirmPasswordReset(request.body, { ip: request.ip }, request.session?.tokenHash);
-      return { ok: true as const, successCode: 'passwordResetSuccess' };
+      return { ok: true as const, successCode: 'PASSWORD_RESET' };
     },
   );
 }

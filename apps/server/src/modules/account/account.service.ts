@@ -1,0 +1,61 @@
+import { AppError } from '@kolikko/core/errors';
+import type { TTeacherUser } from '@kolikko/core/schemas/auth';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { findTeacherById, findTeacherByLoginName, setTeacherPassword } from '../auth/auth.repo.ts';
+import { presentTeacher } from '../auth/auth.presenters.ts';
+import { memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
+import { lockTeacherPurse } from '../members/members.repo.ts';
+import * as repo from './account.repo.ts';
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+/** The teacher's own account: username, password, deletion. The e-mail is read-only. */
+export function createAccountService({ db }: { db: Db }) {
+  return {
+    async rename(teacherId: string, username: string): Promise<TTeacherUser> {
+      const holder = await findTeacherByLoginName(db, username);
+      if (holder && holder.id !== teacherId) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
+      try {
+        const row = await repo.setTeacherUsername(db, teacherId, username);
+        if (!row) throw new AppError('AUTH.NO_AUTH');
+        return presentTeacher(row);
+      } catch (err) {
+        if (isUniqueViolation(err, 'teachers_username_lower_idx')) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
+        throw err;
+      }
+    },
+
+    /** Checks the old password, sets the new one and ends the teacher's other sessions. */
+    async changePassword(teacherId: string, oldPassword: string, newPassword: string, keepTokenHash: string): Promise<void> {
+      const teacher = await findTeacherById(db, teacherId);
+      if (!teacher) throw new AppError('AUTH.NO_AUTH');
+      if (!(await verifyPassword(teacher.passwordHash, oldPassword))) throw new AppError('AUTH.WRONG_PASSWORD', { field: 'oldPassword' });
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await setTeacherPassword(tx, teacherId, passwordHash);
+        await repo.deleteOtherTeacherSessions(tx, teacherId, keepTokenHash);
+      });
+    },
+
+    /**
+     * Deletes the teacher with their groups, members and sessions. Coins still held are booked
+     * to the sink first, so the ledger's totals stay whole. Returns the members' ids.
+     */
+    async remove(teacherId: string): Promise<string[]> {
+      const memberIds = await repo.listTeacherMemberIds(db, teacherId);
+      await db.transaction(async (tx) => {
+        const purse = await lockTeacherPurse(tx, teacherId);
+        if (purse === undefined) throw new AppError('AUTH.NO_AUTH');
+        const actor = teacherAccount(teacherId);
+        for (const m of await repo.lockTeacherMembersWithCoins(tx, teacherId)) {
+          await moveCoins(tx, { from: memberAccount(m.id), to: 'sink', amount: m.coins, reason: 'account_deleted', actor, groupId: m.groupId });
+        }
+        if (purse > 0) await moveCoins(tx, { from: teacherAccount(teacherId), to: 'sink', amount: purse, reason: 'account_deleted', actor });
+        await repo.deleteTeacher(tx, teacherId);
+      });
+      return memberIds;
+    },
+  };
+}

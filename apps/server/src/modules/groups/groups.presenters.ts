@@ -1,0 +1,33 @@
+import type { TGroup, TMember } from '@kolikko/core/schemas/groups';
+import type { MemberRow } from '../auth/auth.repo.ts';
+import type { GroupRow } from './groups.repo.ts';
+
+export function presentGroup(group: GroupRow, memberCount: number, activeGroupId: string | null): TGroup {
+  return {
+    id: group.id,
+    name: group.name,
+    is_active: group.id === activeGroupId,
+    locked: group.locked,
+    trading_allowed: group.tradingAllowed,
+    date_created: group.createdAt.toISOString(),
+    blue_shared_id: group.blueSharedId,
+    orange_shared_id: group.orangeSharedId,
+    shared_reward_list: group.sharedRewardListId,
+    teacher: group.teacherId,
+    member_count: memberCount,
+  };
+}
+
+export function presentMemberForTeacher(m: MemberRow): TMember {
+  return {
+    id: m.id,
+    username: m.username,
+    group_id: m.groupId,
+    coins: m.coins,
+    face: m.face,
+    hair: m.hair,
+    unlocked_faces: m.unlockedFaces,
+    unlocked_hairs: m.unlockedHairs,
+    small_group: m.smallGroup,
+  };
+}

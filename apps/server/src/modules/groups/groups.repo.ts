@@ -1,0 +1,90 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { groups, members, teachers } from '../../db/schema/index.ts';
+
+export type GroupRow = typeof groups.$inferSelect;
+
+const memberCount = sql<number>`(select count(*)::int from ${members} where ${members.groupId} = ${groups.id})`;
+
+export async function listGroupsOfTeacher(db: DbOrTx, teacherId: string) {
+  return db
+    .select({ group: groups, memberCount })
+    .from(groups)
+    .where(eq(groups.teacherId, teacherId))
+    .orderBy(asc(groups.createdAt), asc(groups.name));
+}
+
+export async function findGroup(db: DbOrTx, groupId: string) {
+  const [row] = await db.select({ group: groups, memberCount }).from(groups).where(eq(groups.id, groupId));
+  return row;
+}
+
+export async function countGroupsOfTeacher(db: DbOrTx, teacherId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(groups).where(eq(groups.teacherId, teacherId));
+  return row?.n ?? 0;
+}
+
+export async function isGroupNameTaken(db: DbOrTx, name: string): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(groups).where(eq(sql`lower(${groups.name})`, name.toLowerCase()));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function insertGroup(db: DbOrTx, teacherId: string, name: string): Promise<GroupRow> {
+  const [row] = await db.insert(groups).values({ teacherId, name }).returning();
+  if (!row) throw new Error('insert group returned nothing');
+  return row;
+}
+
+export async function updateGroup(db: DbOrTx, groupId: string, values: Partial<Pick<GroupRow, 'locked' | 'tradingAllowed'>>) {
+  await db.update(groups).set(values).where(eq(groups.id, groupId));
+}
+
+export async function toggleGroupLock(db: DbOrTx, groupId: string): Promise<void> {
+  await db.update(groups).set({ locked: sql`not ${groups.locked}` }).where(eq(groups.id, groupId));
+}
+
+export async function deleteGroup(db: DbOrTx, groupId: string): Promise<void> {
+  await db.delete(groups).where(eq(groups.id, groupId));
+}
+
+/** Locks the teacher row for the rest of the transaction: serializes a teacher's group creations. */
+export async function lockTeacher(db: DbOrTx, teacherId: string) {
+  const [row] = await db
+    .select({ id: teachers.id, activeGroupId: teachers.activeGroupId, extraGroupSlots: teachers.extraGroupSlots })
+    .from(teachers)
+    .where(eq(teachers.id, teacherId))
+    .for('update');
+  return row;
+}
+
+export async function findTeacherGroupState(db: DbOrTx, teacherId: string) {
+  const [row] = await db
+    .select({ activeGroupId: teachers.activeGroupId, extraGroupSlots: teachers.extraGroupSlots, coins: teachers.coins })
+    .from(teachers)
+    .where(eq(teachers.id, teacherId));
+  return row;
+}
+
+export async function setActiveGroup(db: DbOrTx, teacherId: string, groupId: string | null): Promise<void> {
+  await db.update(teachers).set({ activeGroupId: groupId }).where(eq(teachers.id, teacherId));
+}
+
+export async function addGroupSlots(db: DbOrTx, teacherId: string, amount: number): Promise<void> {
+  await db
+    .update(teachers)
+    .set({ extraGroupSlots: sql`${teachers.extraGroupSlots} + ${amount}` })
+    .where(eq(teachers.id, teacherId));
+}
+
+export async function listMembersOfGroup(db: DbOrTx, groupId: string) {
+  return db.select().from(members).where(eq(members.groupId, groupId)).orderBy(asc(sql`lower(${members.username})`));
+}
+
+/** Member balances of a group, locked for the transaction that refunds them. */
+export async function lockMemberBalances(db: DbOrTx, groupId: string) {
+  return db
+    .select({ id: members.id, coins: members.coins })
+    .from(members)
+    .where(and(eq(members.groupId, groupId)))
+    .for('update');
+}

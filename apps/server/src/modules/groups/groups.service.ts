@@ -1,0 +1,149 @@
+import { AppError } from '@kolikko/core/errors';
+import { EXTRA_GROUP_PRICE, GROUPS_INCLUDED } from '@kolikko/core/limits';
+import type { TGroup, TGroupLimits } from '@kolikko/core/schemas/groups';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
+import * as repo from './groups.repo.ts';
+import { presentGroup, presentMemberForTeacher } from './groups.presenters.ts';
+
+export type GroupsService = ReturnType<typeof createGroupsService>;
+
+/** Refuses a user id in a path or body that is not the caller's own. */
+export function assertSelf(sessionUserId: string, claimedId: string): void {
+  if (sessionUserId !== claimedId) throw new AppError('USER.NOT_YOU');
+}
+
+/** The group, if it exists and is this teacher's; else GROUP_NOT_FOUND or NOT_YOUR_GROUP. */
+export async function ownedGroup(db: DbOrTx, teacherId: string, groupId: string) {
+  const row = await repo.findGroup(db, groupId);
+  if (!row) throw new AppError('GROUP.GROUP_NOT_FOUND');
+  if (row.group.teacherId !== teacherId) throw new AppError('GROUP.NOT_YOUR_GROUP');
+  return row;
+}
+
+export function createGroupsService({ db }: { db: Db }) {
+  async function activeGroupId(teacherId: string): Promise<string | null> {
+    return (await repo.findTeacherGroupState(db, teacherId))?.activeGroupId ?? null;
+  }
+
+  async function present(teacherId: string, groupId: string): Promise<TGroup> {
+    const { group, memberCount } = await ownedGroup(db, teacherId, groupId);
+    return presentGroup(group, memberCount, await activeGroupId(teacherId));
+  }
+
+  async function limits(teacherId: string): Promise<TGroupLimits> {
+    const state = await repo.findTeacherGroupState(db, teacherId);
+    return {
+      current_usage: await repo.countGroupsOfTeacher(db, teacherId),
+      total_limit: GROUPS_INCLUDED + (state?.extraGroupSlots ?? 0),
+    };
+  }
+
+  return {
+    async list(teacherId: string): Promise<TGroup[]> {
+      const active = await activeGroupId(teacherId);
+      return (await repo.listGroupsOfTeacher(db, teacherId)).map((r) => presentGroup(r.group, r.memberCount, active));
+    },
+
+    async active(teacherId: string): Promise<TGroup | null> {
+      const active = await activeGroupId(teacherId);
+      return active ? present(teacherId, active) : null;
+    },
+
+    async setActive(teacherId: string, groupId: string): Promise<TGroup> {
+      await ownedGroup(db, teacherId, groupId);
+      await repo.setActiveGroup(db, teacherId, groupId);
+      return present(teacherId, groupId);
+    },
+
+    async create(teacherId: string, name: string): Promise<TGroup> {
+      try {
+        const group = await db.transaction(async (tx) => {
+          // Locking the teacher row makes two racing creations count one after the other.
+          const teacher = await repo.lockTeacher(tx, teacherId);
+          if (!teacher) throw new AppError('AUTH.NO_AUTH');
+          const used = await repo.countGroupsOfTeacher(tx, teacherId);
+          if (used >= GROUPS_INCLUDED + teacher.extraGroupSlots) throw new AppError('LIMITATIONS.GROUP_LIMIT_EXCEEDED');
+          if (await repo.isGroupNameTaken(tx, name)) throw new AppError('GROUP.GROUP_TAKEN', { field: 'group_name' });
+          const created = await repo.insertGroup(tx, teacherId, name);
+          await repo.setActiveGroup(tx, teacherId, created.id);
+          return created;
+        });
+        return presentGroup(group, 0, group.id);
+      } catch (err) {
+        if (isUniqueViolation(err, 'groups_name_lower_idx')) throw new AppError('GROUP.GROUP_TAKEN', { field: 'group_name' });
+        throw err;
+      }
+    },
+
+    async toggleLock(teacherId: string, groupId: string): Promise<TGroup> {
+      await ownedGroup(db, teacherId, groupId);
+      await repo.toggleGroupLock(db, groupId);
+      return present(teacherId, groupId);
+    },
+
+    async setTrading(teacherId: string, groupId: string, allowed: boolean): Promise<TGroup> {
+      await ownedGroup(db, teacherId, groupId);
+      await repo.updateGroup(db, groupId, { tradingAllowed: allowed });
+      return present(teacherId, groupId);
+    },
+
+    /**
+     * Deletes a group with its members (their sessions go with them). Their coins go back to the
+     * teacher through the ledger first, so no coin leaves the books unrecorded.
+     * Returns the deleted members' ids, to disconnect their sockets.
+     */
+    async remove(teacherId: string, groupId: string): Promise<string[]> {
+      await ownedGroup(db, teacherId, groupId);
+      return db.transaction(async (tx) => {
+        await repo.lockTeacher(tx, teacherId);
+        const balances = await repo.lockMemberBalances(tx, groupId);
+        for (const m of balances) {
+          if (m.coins > 0) {
+            await moveCoins(tx, {
+              from: memberAccount(m.id),
+              to: teacherAccount(teacherId),
+              amount: m.coins,
+              reason: 'group_deleted_refund',
+              actor: teacherAccount(teacherId),
+              groupId,
+              reference: m.id,
+            });
+          }
+        }
+        await repo.deleteGroup(tx, groupId);
+        return balances.map((m) => m.id);
+      });
+    },
+
+    async members(teacherId: string, groupId: string) {
+      await ownedGroup(db, teacherId, groupId);
+      return (await repo.listMembersOfGroup(db, groupId)).map(presentMemberForTeacher);
+    },
+
+    limits,
+
+    /** Buys extra group slots at EXTRA_GROUP_PRICE each from the teacher's purse. */
+    async purchaseSlots(teacherId: string, amount: number): Promise<TGroupLimits & { coins: number }> {
+      try {
+        await db.transaction(async (tx) => {
+          await moveCoins(tx, {
+            from: teacherAccount(teacherId),
+            to: 'sink',
+            amount: amount * EXTRA_GROUP_PRICE,
+            reason: 'group_slots',
+            actor: teacherAccount(teacherId),
+            reference: String(amount),
+          });
+          await repo.addGroupSlots(tx, teacherId, amount);
+        });
+      } catch (err) {
+        if (err instanceof InsufficientCoins) throw new AppError('PAYMENT.INSUFFICIENT_FUNDS');
+        throw err;
+      }
+      const state = await repo.findTeacherGroupState(db, teacherId);
+      return { ...(await limits(teacherId)), coins: state?.coins ?? 0 };
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { groups, members, sessions, teachers } from '../../db/schema/index.ts';
+
+export type MemberRow = typeof members.$inferSelect;
+
+/** A member with the teacher that owns its group. */
+export async function findMemberWithTeacher(db: DbOrTx, memberId: string) {
+  const [row] = await db
+    .select({ member: members, teacherId: groups.teacherId })
+    .from(members)
+    .innerJoin(groups, eq(groups.id, members.groupId))
+    .where(eq(members.id, memberId));
+  return row;
+}
+
+/** Members of the given ids that belong to this teacher's groups. */
+export async function findTeacherMembers(db: DbOrTx, teacherId: string, memberIds: string[]) {
+  if (memberIds.length === 0) return [];
+  return db
+    .select({ id: members.id })
+    .from(members)
+    .innerJoin(groups, eq(groups.id, members.groupId))
+    .where(and(eq(groups.teacherId, teacherId), inArray(members.id, memberIds)));
+}
+
+export async function setMemberUsername(db: DbOrTx, memberId: string, username: string): Promise<MemberRow | undefined> {
+  const [row] = await db.update(members).set({ username }).where(eq(members.id, memberId)).returning();
+  return row;
+}
+
+export async function setMemberPassword(db: DbOrTx, memberId: string, passwordHash: string): Promise<void> {
+  await db.update(members).set({ passwordHash }).where(eq(members.id, memberId));
+}
+
+export async function toggleSmallGroup(db: DbOrTx, memberId: string): Promise<'blue' | 'orange' | undefined> {
+  const [row] = await db
+    .update(members)
+    .set({ smallGroup: sql`case when ${members.smallGroup} = 'blue' then 'orange' else 'blue' end` })
+    .where(eq(members.id, memberId))
+    .returning({ smallGroup: members.smallGroup });
+  return row?.smallGroup;
+}
+
+export async function deleteMember(db: DbOrTx, memberId: string): Promise<void> {
+  await db.delete(members).where(eq(members.id, memberId));
+}
+
+export async function deleteMemberSessions(db: DbOrTx, memberId: string, keepTokenHash?: string): Promise<void> {
+  const keep = keepTokenHash ? sql`${sessions.tokenHash} <> ${keepTokenHash}` : undefined;
+  await db.delete(sessions).where(and(eq(sessions.memberId, memberId), keep));
+}
+
+/** Locks member rows in id order (one order everywhere, so two transactions cannot deadlock). */
+export async function lockMembers(db: DbOrTx, memberIds: string[]) {
+  if (memberIds.length === 0) return [];
+  return db
+    .select({ id: members.id, coins: members.coins })
+    .from(members)
+    .where(inArray(members.id, memberIds))
+    .orderBy(asc(members.id))
+    .for('update');
+}
+
+/** Locks the teacher row first: every transaction that moves a teacher's coins takes it first. */
+export async function lockTeacherPurse(db: DbOrTx, teacherId: string): Promise<number | undefined> {
+  const [row] = await db.select({ coins: teachers.coins }).from(teachers).where(eq(teachers.id, teacherId)).for('update');
+  return row?.coins;
+}
+
+export async function memberCoins(db: DbOrTx, memberIds: string[]) {
+  if (memberIds.length === 0) return [];
+  return db.select({ id: members.id, coins: members.coins }).from(members).where(inArray(members.id, memberIds));
+}
+
+export async function teacherCoins(db: DbOrTx, teacherId: string): Promise<number> {
+  const [row] = await db.select({ coins: teachers.coins }).from(teachers).where(eq(teachers.id, teacherId));
+  return row?.coins ?? 0;
+}

@@ -1,0 +1,142 @@
+import { AppError } from '@kolikko/core/errors';
+import type { TMember, TMemberCoinsBatchResponse } from '@kolikko/core/schemas/groups';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { findMemberByUsername } from '../auth/auth.repo.ts';
+import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
+import { presentMemberForTeacher } from '../groups/groups.presenters.ts';
+import * as repo from './members.repo.ts';
+
+/** Who is acting on a member: the teacher of its group, or the member itself. */
+export type Actor = { kind: 'teacher'; teacherId: string } | { kind: 'member'; memberId: string };
+
+export type MembersService = ReturnType<typeof createMembersService>;
+
+/**
+ * The member, if the actor may act on it. Another teacher's member is answered as not found, so
+ * ids cannot be probed; another member is NOT_YOU.
+ */
+async function accessibleMember(db: DbOrTx, actor: Actor, memberId: string, teacherOnly = false) {
+  const row = await repo.findMemberWithTeacher(db, memberId);
+  if (actor.kind === 'member') {
+    if (teacherOnly) throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS');
+    if (actor.memberId !== memberId || !row) throw new AppError('USER.NOT_YOU');
+    return row;
+  }
+  if (!row || row.teacherId !== actor.teacherId) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+  return row;
+}
+
+export function createMembersService({ db }: { db: Db }) {
+  /**
+   * Gives (coins > 0) or takes back (coins < 0) the same amount for each member, all or
+   * nothing, in one transaction. Giving comes out of the teacher's purse
+   * (MISC.TEACHER_OUT_OF_COINS when it cannot cover everyone); taking never takes a member
+   * below zero and returns the coins to the purse.
+   */
+  async function awardMany(teacherId: string, memberIds: string[], coins: number): Promise<TMemberCoinsBatchResponse> {
+    const ids = [...new Set(memberIds)];
+    const owned = await repo.findTeacherMembers(db, teacherId, ids);
+    if (owned.length !== ids.length) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+    if (coins !== 0) {
+      try {
+        await db.transaction(async (tx) => {
+          await repo.lockTeacherPurse(tx, teacherId);
+          const locked = await repo.lockMembers(tx, ids);
+          for (const m of locked) {
+            const amount = coins > 0 ? coins : Math.min(-coins, m.coins);
+            if (amount === 0) continue;
+            await moveCoins(tx, {
+              from: coins > 0 ? teacherAccount(teacherId) : memberAccount(m.id),
+              to: coins > 0 ? memberAccount(m.id) : teacherAccount(teacherId),
+              amount,
+              reason: coins > 0 ? 'teacher_award' : 'teacher_deduction',
+              actor: teacherAccount(teacherId),
+              reference: m.id,
+            });
+          }
+        });
+      } catch (err) {
+        if (err instanceof InsufficientCoins) throw new AppError('MISC.TEACHER_OUT_OF_COINS');
+        throw err;
+      }
+    }
+    const balances = await repo.memberCoins(db, ids);
+    const byId = new Map(balances.map((b) => [b.id, b.coins]));
+    return { members: ids.map((id) => ({ id, coins: byId.get(id) ?? 0 })), teacher_coins: await repo.teacherCoins(db, teacherId) };
+  }
+
+  return {
+    async get(actor: Actor, memberId: string): Promise<TMember> {
+      return presentMemberForTeacher((await accessibleMember(db, actor, memberId)).member);
+    },
+
+    async rename(actor: Actor, memberId: string, username: string): Promise<TMember> {
+      const { member } = await accessibleMember(db, actor, memberId);
+      if (member.username === username) return presentMemberForTeacher(member);
+      const holder = await findMemberByUsername(db, username);
+      if (holder && holder.id !== memberId) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
+      try {
+        const updated = await repo.setMemberUsername(db, memberId, username);
+        if (!updated) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+        return presentMemberForTeacher(updated);
+      } catch (err) {
+        if (isUniqueViolation(err, 'members_username_lower_idx')) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
+        throw err;
+      }
+    },
+
+    /** A teacher sets a student's password (students cannot reset their own); it signs the student out. */
+    async setPassword(teacherId: string, memberId: string, password: string): Promise<void> {
+      await accessibleMember(db, { kind: 'teacher', teacherId }, memberId);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await repo.setMemberPassword(tx, memberId, passwordHash);
+        await repo.deleteMemberSessions(tx, memberId);
+      });
+    },
+
+    async toggleSmallGroup(teacherId: string, memberId: string): Promise<'blue' | 'orange'> {
+      await accessibleMember(db, { kind: 'teacher', teacherId }, memberId);
+      const color = await repo.toggleSmallGroup(db, memberId);
+      if (!color) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+      return color;
+    },
+
+    /**
+     * Deletes a member (by its teacher, or itself). Its coins go back to the teacher through the
+     * ledger; its sessions go with the row. Returns the teacher's purse afterwards.
+     */
+    async remove(actor: Actor, memberId: string): Promise<{ teacherId: string; groupId: string; teacherCoins: number }> {
+      const { teacherId, member } = await accessibleMember(db, actor, memberId);
+      await db.transaction(async (tx) => {
+        await repo.lockTeacherPurse(tx, teacherId);
+        const [locked] = await repo.lockMembers(tx, [memberId]);
+        if (!locked) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+        if (locked.coins > 0) {
+          await moveCoins(tx, {
+            from: memberAccount(memberId),
+            to: teacherAccount(teacherId),
+            amount: locked.coins,
+            reason: 'member_deleted_refund',
+            actor: actor.kind === 'teacher' ? teacherAccount(teacherId) : memberAccount(memberId),
+            groupId: member.groupId,
+            reference: memberId,
+          });
+        }
+        await repo.deleteMember(tx, memberId);
+      });
+      return { teacherId, groupId: member.groupId, teacherCoins: await repo.teacherCoins(db, teacherId) };
+    },
+
+    /** One award to one member; see awardMany. */
+    async award(teacherId: string, memberId: string, coins: number) {
+      const result = await awardMany(teacherId, [memberId], coins);
+      return { total: result.members[0]?.coins ?? 0, teacher_coins: result.teacher_coins };
+    },
+
+    awardMany,
+
+  };
+}

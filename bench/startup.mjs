@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// Start-up time and idle memory of the Kolikko server.
+//
+//   node bench/startup.mjs [--runs 5] [--idle 5000] [--no-npm]
+//
+// 1. cold: N starts, each on a fresh, empty DATA_DIR (PGlite creates the cluster and migrates).
+// 2. warm: N starts reusing one DATA_DIR that an earlier, unmeasured start initialised.
+//    Each start is `node --import tsx apps/server/src/main.ts` spawned directly, so the child's
+//    PID is the server process. Time = spawn() to the first 200 from GET /healthz (polled every
+//    20 ms). After the last start of each series the server sits idle for 5 s, then VmRSS is
+//    read from /proc/<pid>/status.
+// 3. npm start: spawns `npm start` twice on the warm DATA_DIR (the first may build the web app),
+//    finds the node server among npm's descendants and reads its VmRSS after 5 s idle.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import {
+  ROOT,
+  cmdline,
+  descendants,
+  fmt,
+  freePort,
+  keepStderr,
+  killPid,
+  memoryMB,
+  serverEnv,
+  sleep,
+  spawnServer,
+  stats,
+  stopChild,
+  waitForHealthy,
+} from './lib.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    idle: { type: 'string', default: '5000' },
+    'no-npm': { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(args.runs);
+const IDLE_MS = Number(args.idle);
+
+const active = new Set();
+const tempDirs = [];
+async function cleanup() {
+  for (const child of active) await stopChild(child);
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+const newDataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kolikko-bench-'));
+  tempDirs.push(dir);
+  return dir;
+};
+
+/** One direct start; returns ms to first 200 and, if idleMs is set, memory after idling. */
+async function startOnce(dataDir, { idleMs = 0 } = {}) {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawnServer(serverEnv({ PORT: String(port), DATA_DIR: dataDir }));
+  active.add(child);
+  try {
+    const t1 = await waitForHealthy(`http://127.0.0.1:${port}/healthz`, child);
+    let mem;
+    if (idleMs) {
+      await sleep(idleMs);
+      mem = memoryMB(child.pid);
+      mem.cmd = cmdline(child.pid);
+      mem.children = descendants(child.pid).length;
+    }
+    return { ms: t1 - t0, mem };
+  } finally {
+    await stopChild(child);
+    active.delete(child);
+  }
+}
+
+function printSeries(label, times, mem) {
+  const s = stats(times);
+  console.log(`${label}: ${times.map((t) => fmt(t)).join(', ')} ms`);
+  console.log(`  median ${fmt(s.median)} ms, min ${fmt(s.min)} ms, max ${fmt(s.max)} ms`);
+  if (mem) {
+    console.log(
+      `  idle ${IDLE_MS / 1000} s after start: VmRSS ${fmt(mem.rss, 1)} MB (peak VmHWM ${fmt(mem.hwm, 1)} MB, ${mem.threads} threads, ${mem.children} child processes)`,
+    );
+  }
+}
+
+/**
+ * Spawns `npm <npmArgs>` in the repository root, waits for /healthz, finds the node process that
+ * runs apps/server/src/main.ts among npm's descendants and reads its memory after idling.
+ */
+async function npmOnce(npmArgs, dataDir) {
+  const port = await freePort();
+  const t0 = performance.now();
+  const npm = spawn('npm', npmArgs, {
+    cwd: ROOT,
+    env: serverEnv({ PORT: String(port), DATA_DIR: dataDir }),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  keepStderr(npm);
+  active.add(npm);
+  let serverPid;
+  try {
+    const t1 = await waitForHealthy(`http://127.0.0.1:${port}/healthz`, npm, { timeoutMs: 300_000 });
+    const isServer = (pid) => {
+      const argv = cmdline(pid).split(' ');
+      return /(^|\/)node$/.test(argv[0]) && argv.includes('apps/server/src/main.ts');
+    };
+    serverPid = descendants(npm.pid).find(isServer);
+    if (!serverPid) throw new Error('no node server process found among the descendants of npm');
+    await sleep(IDLE_MS);
+    const mem = memoryMB(serverPid);
+    const npmMem = memoryMB(npm.pid);
+    return { ms: t1 - t0, mem, npmMem, serverPid, npmPid: npm.pid };
+  } finally {
+    // Stop the server by its PID; the shell and npm then exit by themselves.
+    const tree = descendants(npm.pid);
+    if (serverPid) await killPid(serverPid);
+    await Promise.race([new Promise((r) => (npm.exitCode !== null ? r() : npm.once('exit', r))), sleep(5000)]);
+    for (const pid of tree.reverse()) await killPid(pid, 2000);
+    await stopChild(npm);
+    active.delete(npm);
+  }
+}
+
+try {
+  console.log(`Node ${process.version}, ${(await import('node:os')).availableParallelism()} cores, ${RUNS} runs per series`);
+
+  // 1. cold
+  const cold = [];
+  let coldMem;
+  for (let i = 0; i < RUNS; i++) {
+    const r = await startOnce(newDataDir(), { idleMs: i === RUNS - 1 ? IDLE_MS : 0 });
+    cold.push(r.ms);
+    if (r.mem) coldMem = r.mem;
+  }
+  printSeries('cold start (fresh DATA_DIR), direct node', cold, coldMem);
+
+  // 2. warm
+  const warmDir = newDataDir();
+  await startOnce(warmDir); // initialise the data directory, unmeasured
+  const warm = [];
+  let warmMem;
+  for (let i = 0; i < RUNS; i++) {
+    const r = await startOnce(warmDir, { idleMs: i === RUNS - 1 ? IDLE_MS : 0 });
+    warm.push(r.ms);
+    if (r.mem) warmMem = r.mem;
+  }
+  printSeries('warm start (existing DATA_DIR), direct node', warm, warmMem);
+  if (warmMem) console.log(`  measured process: ${warmMem.cmd}`);
+
+  // 3. npm start
+  if (!args['no-npm']) {
+    if (!existsSync(join(ROOT, 'scripts/ensure-web-build.mjs'))) {
+      console.log('npm start: not measured, scripts/ensure-web-build.mjs does not exist yet (npm start would fail).');
+      console.log('  stand-in: `npm run -w @kolikko/bench server` (npm run-script -> sh -> node --import tsx apps/server/src/main.ts)');
+      for (let i = 1; i <= 2; i++) {
+        const r = await npmOnce(['run', '-w', '@kolikko/bench', 'server'], warmDir);
+        console.log(
+          `  run ${i}: ${fmt(r.ms)} ms to first 200; server VmRSS ${fmt(r.mem.rss, 1)} MB after ${IDLE_MS / 1000} s idle (npm wrapper itself ${fmt(r.npmMem.rss, 1)} MB)`,
+        );
+      }
+    } else {
+      for (let i = 1; i <= 2; i++) {
+        const r = await npmOnce(['start'], warmDir);
+        const note = i === 1 ? ' (may include a web build)' : ' (warm install)';
+        console.log(
+          `npm start run ${i}${note}: ${fmt(r.ms)} ms to first 200; server VmRSS ${fmt(r.mem.rss, 1)} MB after ${IDLE_MS / 1000} s idle (npm wrapper itself ${fmt(r.npmMem.rss, 1)} MB)`,
+        );
+      }
+    }
+  }
+
+  console.log('targets: warm start < 5000 ms, idle RSS < 300 MB');
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}

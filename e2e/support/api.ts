@@ -1,0 +1,60 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib/v1';
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let seq = 0;
+/** A name no other test in this run uses (3 to 16 characters). */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}`.slice(0, 16);
+}
+
+export async function outbox(request: APIRequestContext): Promise<OutboxMail[]> {
+  const res = await request.get('/api/dev/outbox');
+  expect(res.ok()).toBeTruthy();
+  return res.json();
+}
+
+/** The newest link of a given path mailed to an address, as a path the browser can open. */
+export async function mailedLink(request: APIRequestContext, to: string, path: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = (await outbox(request)).filter((m) => m.to === to).at(-1);
+      link = mail?.text.match(new RegExp(`https?://[^\\s]+${path.replace(/\//g, '\\/')}\\?token=[\\w-]+`))?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return new URL(link ?? '').pathname + new URL(link ?? '').search;
+}
+
+/** Solves the server's ALTCHA challenge as the browser does. */
+export async function solvedCaptcha(request: APIRequestContext): Promise<string> {
+  const c = await (await request.get('/api/captcha')).json();
+  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature })).toString('base64');
+}
+
+/** A verified teacher made through the real signup and verification link. */
+export async function createTeacher(request: APIRequestContext, password = 'secret123') {
+  const username = uniqueName('t');
+  const email = `${username}@school.test`;
+  const res = await request.post('/api/signup/admin', { data: { username, email, password, captcha: await solvedCaptcha(request) } });
+  expect(res.status(), await res.text()).toBe(201);
+  const verify = await request.get(await mailedLink(request, email, '/api/verify-email'), { maxRedirects: 0 });
+  expect(verify.headers().location).toBe('/teacher/login?success=true');
+  return { username, email, password };
+}
+
+/** A group for a teacher (the test-only fixture route until the groups API lands). */
+export async function createGroup(request: APIRequestContext, teacher: string, opts: { locked?: boolean } = {}) {
+  const name = uniqueName('Class');
+  const res = await request.post('/api/dev/groups', { data: { teacher, name, locked: opts.locked ?? false } });
+  expect(res.status(), await res.text()).toBe(201);
+  return { name };
+}
