@@ -178,3 +178,33 @@ export function stats(values) {
 }
 
 export const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
+
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Creates a throw-away database next to PG_ADMIN_URL's; returns its URL and a drop(). */
+export async function createPgDatabase() {
+  const { default: pg } = await import('pg');
+  const name = `kolikko_bench_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Start-up time and idle memory of the Kolikko server.
 //
-//   node bench/startup.mjs [--runs 5] [--idle 5000] [--no-npm]
+//   node bench/startup.mjs [--runs 5] [--idle 5000] [--no-npm] [--pg]
 //
 // 1. cold: N starts, each on a fresh, empty DATA_DIR (PGlite creates the cluster and migrates).
 // 2. warm: N starts reusing one DATA_DIR that an earlier, unmeasured start initialised.
@@ -10,7 +10,11 @@
 //    20 ms). After the last start of each series the server sits idle for 5 s, then VmRSS is
 //    read from /proc/<pid>/status.
 // 3. npm start: spawns `npm start` twice on the warm DATA_DIR (the first may build the web app),
-//    finds the node server among npm's descendants and reads its VmRSS after 5 s idle.
+//    finds the node server among npm's descendants and reads its VmRSS after 5 s idle. If
+//    `npm start` fails (e.g. the web build fails), a stand-in with the same wrapper chain
+//    (`npm run -w @kolikko/bench server`: npm -> sh -> node, no web build) is measured instead.
+// 4. --pg: also a warm series with DATABASE_URL on a throw-away PostgreSQL database, to show
+//    how much of the memory is PGlite's.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +23,7 @@ import { parseArgs } from 'node:util';
 import {
   ROOT,
   cmdline,
+  createPgDatabase,
   descendants,
   fmt,
   freePort,
@@ -38,6 +43,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     idle: { type: 'string', default: '5000' },
     'no-npm': { type: 'boolean', default: false },
+    pg: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -45,9 +51,12 @@ const IDLE_MS = Number(args.idle);
 
 const active = new Set();
 const tempDirs = [];
+let pgDatabase;
 async function cleanup() {
   for (const child of active) await stopChild(child);
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  if (pgDatabase) await pgDatabase.drop();
+  pgDatabase = undefined;
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
@@ -58,10 +67,11 @@ const newDataDir = () => {
 };
 
 /** One direct start; returns ms to first 200 and, if idleMs is set, memory after idling. */
-async function startOnce(dataDir, { idleMs = 0 } = {}) {
+async function startOnce(dataDir, { idleMs = 0, databaseUrl } = {}) {
   const port = await freePort();
+  const env = serverEnv({ PORT: String(port), DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const t0 = performance.now();
-  const child = spawnServer(serverEnv({ PORT: String(port), DATA_DIR: dataDir }));
+  const child = spawnServer(env);
   active.add(child);
   try {
     const t1 = await waitForHealthy(`http://127.0.0.1:${port}/healthz`, child);
@@ -156,24 +166,60 @@ try {
 
   // 3. npm start
   if (!args['no-npm']) {
+    const report = (label, r) =>
+      console.log(
+        `${label}: ${fmt(r.ms)} ms to first 200; server VmRSS ${fmt(r.mem.rss, 1)} MB after ${IDLE_MS / 1000} s idle (npm process itself ${fmt(r.npmMem.rss, 1)} MB)`,
+      );
+    const failure = (label, err) => {
+      const tail = String(err instanceof Error ? err.message : err)
+        .split('\n')
+        .filter((line) => /error|fail/i.test(line) && !/npm warn/i.test(line))
+        .slice(0, 4);
+      console.log(`${label}: FAILED before the first 200`);
+      for (const line of tail) console.log(`  | ${line.trim()}`);
+    };
+    let npmStartWorked = false;
     if (!existsSync(join(ROOT, 'scripts/ensure-web-build.mjs'))) {
-      console.log('npm start: not measured, scripts/ensure-web-build.mjs does not exist yet (npm start would fail).');
-      console.log('  stand-in: `npm run -w @kolikko/bench server` (npm run-script -> sh -> node --import tsx apps/server/src/main.ts)');
-      for (let i = 1; i <= 2; i++) {
-        const r = await npmOnce(['run', '-w', '@kolikko/bench', 'server'], warmDir);
-        console.log(
-          `  run ${i}: ${fmt(r.ms)} ms to first 200; server VmRSS ${fmt(r.mem.rss, 1)} MB after ${IDLE_MS / 1000} s idle (npm wrapper itself ${fmt(r.npmMem.rss, 1)} MB)`,
-        );
-      }
+      console.log('npm start: not measured, scripts/ensure-web-build.mjs does not exist.');
     } else {
       for (let i = 1; i <= 2; i++) {
-        const r = await npmOnce(['start'], warmDir);
-        const note = i === 1 ? ' (may include a web build)' : ' (warm install)';
-        console.log(
-          `npm start run ${i}${note}: ${fmt(r.ms)} ms to first 200; server VmRSS ${fmt(r.mem.rss, 1)} MB after ${IDLE_MS / 1000} s idle (npm wrapper itself ${fmt(r.npmMem.rss, 1)} MB)`,
-        );
+        const label = `npm start run ${i}${i === 1 ? ' (may build the web app)' : ' (warm install)'}`;
+        try {
+          report(label, await npmOnce(['start'], warmDir));
+          npmStartWorked = true;
+        } catch (err) {
+          failure(label, err);
+          break;
+        }
       }
     }
+    if (!npmStartWorked) {
+      // Same wrapper chain as `npm start` (npm run-script -> sh -> node), without the web build step.
+      for (let i = 1; i <= 2; i++) {
+        const label = `stand-in \`npm run -w @kolikko/bench server\` run ${i}`;
+        try {
+          report(label, await npmOnce(['run', '-w', '@kolikko/bench', 'server'], warmDir));
+        } catch (err) {
+          failure(label, err);
+          break;
+        }
+      }
+    }
+  }
+
+  // 4. PostgreSQL instead of PGlite
+  if (args.pg) {
+    pgDatabase = await createPgDatabase();
+    const dir = newDataDir(); // unused by the server in this mode
+    await startOnce(dir, { databaseUrl: pgDatabase.url }); // migrate, unmeasured
+    const times = [];
+    let mem;
+    for (let i = 0; i < RUNS; i++) {
+      const r = await startOnce(dir, { databaseUrl: pgDatabase.url, idleMs: i === RUNS - 1 ? IDLE_MS : 0 });
+      times.push(r.ms);
+      if (r.mem) mem = r.mem;
+    }
+    printSeries('warm start on PostgreSQL (DATABASE_URL, migrated database), direct node', times, mem);
   }
 
   console.log('targets: warm start < 5000 ms, idle RSS < 300 MB');

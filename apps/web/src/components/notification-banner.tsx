@@ -39,7 +39,7 @@ export function NotificationBanner() {
       onFocus={stopTimer}
       onBlur={startTimer}
     >
-      <p className={classes.text}>{t(banner.messageKey)}</p>
+      <p className={classes.text}>{t(banner.messageKey, banner.values)}</p>
       <CloseButton
         aria-label={t('banner.close')}
         onClick={() => clearBanner(banner.id)}

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ZSessionUser, type TSessionUser } from '@kolikko/core/schemas/auth';
@@ -56,6 +57,11 @@ export function setSessionUser(user: TSessionUser): void {
   queryClient.setQueryData(SESSION_QUERY_KEY, user);
 }
 
+/** Writes a new coin balance into the signed-in user, so the purse in the header shows it at once. */
+export function setSessionCoins(coins: number): void {
+  queryClient.setQueryData<TSessionUser | null>(SESSION_QUERY_KEY, (user) => (user ? { ...user, coins } : user));
+}
+
 /**
  * Clearing the cache (not writing null into it) makes the next guard ask the server again,
  * so no guard acts on a half-cleared session while the navigation is under way.
@@ -89,4 +95,16 @@ export function useLogout() {
     },
     onError: (error) => showErrorCode(error instanceof ApiError ? error.errorCode : 'SERVER.ERROR'),
   });
+}
+
+/**
+ * For when the server has already ended the session (the account was deleted): forgets all
+ * state and goes to the login page of the area, where a banner shown just before survives.
+ */
+export function useSignedOut(): (area: UserArea) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (area: UserArea) => endSession((to) => void navigate(to, { replace: true }), loginPath(area)),
+    [navigate],
+  );
 }

@@ -9,6 +9,8 @@ export interface Banner {
   kind: BannerKind;
   /** A translation key. */
   messageKey: string;
+  /** Values for the placeholders of the text, e.g. a number of coins. */
+  values?: Record<string, string | number>;
 }
 
 type Listener = () => void;
@@ -30,13 +32,13 @@ function getSnapshot(): Banner | null {
   return current;
 }
 
-export function showBanner(kind: BannerKind, messageKey: string): void {
-  current = { id: nextId++, kind, messageKey };
+export function showBanner(kind: BannerKind, messageKey: string, values?: Record<string, string | number>): void {
+  current = { id: nextId++, kind, messageKey, values };
   emit();
 }
 
-export function showSuccess(messageKey: string): void {
-  showBanner('success', messageKey);
+export function showSuccess(messageKey: string, values?: Record<string, string | number>): void {
+  showBanner('success', messageKey, values);
 }
 
 /** Shows the translated text of an error code (spec section 8: unknown codes read as the server error). */
