@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { IMAGE_MAX_BYTES } from '@kolikko/core/limits';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createCaptcha } from './platform/captcha.ts';
@@ -23,6 +25,13 @@ import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { createGroupsService } from './modules/groups/groups.service.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { createMembersService } from './modules/members/members.service.ts';
+import { memberTodosRoutes } from './modules/todos/member-todos.routes.ts';
+import { createMemberTodosService } from './modules/todos/member-todos.service.ts';
+import { todolistsRoutes } from './modules/todos/todolists.routes.ts';
+import { createTodolistsService } from './modules/todos/todolists.service.ts';
+import { socketTodoEvents } from './modules/todos/todos.events.ts';
+import { todosRoutes } from './modules/todos/todos.routes.ts';
+import { createTodosService } from './modules/todos/todos.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -57,6 +66,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, secure: config.isProduction });
   await app.register(cookie);
+  // Uploads are images: one file, at most 5 MB (a bigger one answers 413 IMAGE.TOO_BIG_FILE).
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   // A generous ceiling per address: a whole class shares one school address.
   await app.register(rateLimit, { global: true, max: 2000, timeWindow: '1 minute' });
   await app.register(authPlugin, { db });
@@ -70,6 +81,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await api.register(groupsRoutes, { groups: createGroupsService({ db }) });
       await api.register(membersRoutes, { members: createMembersService({ db }), secureCookies });
       await api.register(accountRoutes, { account: createAccountService({ db }), secureCookies });
+      const events = socketTodoEvents(app.io);
+      await api.register(todolistsRoutes, { todolists: createTodolistsService({ db, events }) });
+      await api.register(todosRoutes, { todos: createTodosService({ db, events }) });
+      await api.register(memberTodosRoutes, { memberTodos: createMemberTodosService({ db, events }) });
       if (!config.isProduction) await api.register(devRoutes, { db, isTest: config.nodeEnv === 'test' });
     },
     { prefix: '/api' },

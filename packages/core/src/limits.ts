@@ -24,7 +24,19 @@ export const TODO_REWARD_MAX = 999;
 export const COIN_AWARD_MIN = -999;
 export const COIN_AWARD_MAX = 999;
 
+/** Todo content and answers (our bounds; spec section 5 is silent). */
+export const TODO_HTML_MAX_LENGTH = 100_000;
+export const TODO_DELTA_MAX_LENGTH = 200_000;
+export const TODO_ANSWER_MAX_LENGTH = 2000;
+export const MEMBER_ANSWER_MAX_LENGTH = 2000;
+/** A list this long is already more than a lesson; the bound keeps member todos per group in check. */
+export const TODOS_PER_LIST_MAX = 200;
+
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Uploaded images are scaled down to fit this box (longest side), never up. */
+export const IMAGE_MAX_DIMENSION_PX = 2560;
+/** Refuse to decode anything larger (a decompression bomb fits easily in 5 MB). */
+export const IMAGE_MAX_INPUT_PIXELS = 50_000_000;
 export const REWARD_ACTIVE_MS = 60 * 60 * 1000;
 
 export const CHARACTER_PRICES = { face: 3, hair: 1 } as const;

@@ -1,8 +1,11 @@
+import type { AnswerType } from '@kolikko/core/enumerations';
 import { TEACHER_STARTER_COINS } from '@kolikko/core/limits';
 import type { Db } from '../db/client.ts';
 import * as authRepo from '../modules/auth/auth.repo.ts';
 import { moveCoins, teacherAccount } from '../modules/coins/ledger.repo.ts';
 import { hashPassword } from '../platform/passwords.ts';
+import { insertTodolist, setGroupSharedTodolists, upsertTodolistShare } from '../modules/todos/todolists.repo.ts';
+import { countTodos, insertTodo } from '../modules/todos/todos.repo.ts';
 import { insertGroup } from './factories.repo.ts';
 
 let seq = 0;
@@ -37,4 +40,36 @@ export async function buildMember(db: Db, groupId: string, opts: { username?: st
     passwordHash: await hashPassword(opts.password ?? DEFAULT_PASSWORD),
   });
   return { ...member, password: opts.password ?? DEFAULT_PASSWORD };
+}
+
+export async function buildTodolist(db: Db, teacherId: string, opts: { name?: string } = {}) {
+  return insertTodolist(db, teacherId, { name: opts.name ?? `List ${next()}` });
+}
+
+/** A todo appended at the end of the list. */
+export async function buildTodo(
+  db: Db,
+  todolistId: string,
+  opts: { reward?: number; answertype?: AnswerType; answer?: string; allowMemberImage?: boolean; contentHtml?: string } = {},
+) {
+  return insertTodo(db, {
+    todolistId,
+    position: (await countTodos(db, todolistId)) + 1,
+    contentHtml: opts.contentHtml ?? '<p>Task</p>',
+    contentDelta: { ops: [{ insert: 'Task\n' }] },
+    reward: opts.reward ?? 0,
+    answertype: opts.answertype ?? 'none',
+    answer: opts.answer ?? '',
+    allowMemberImage: opts.allowMemberImage ?? false,
+  });
+}
+
+/** Shows a list to a small group of a group, as PUT group/{id}/todolist/{color}/{todolistId} does. */
+export async function showTodolist(db: Db, groupId: string, color: 'blue' | 'orange', todolistId: string | null) {
+  await setGroupSharedTodolists(db, groupId, color === 'blue' ? { blueSharedId: todolistId } : { orangeSharedId: todolistId });
+}
+
+/** Shares a list with another teacher (the sharing API comes with teacher-to-teacher sharing). */
+export async function shareTodolistWith(db: Db, todolistId: string, teacherId: string, permissions: 'read' | 'edit') {
+  await upsertTodolistShare(db, todolistId, teacherId, permissions);
 }

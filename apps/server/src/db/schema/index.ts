@@ -4,9 +4,12 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -52,8 +55,9 @@ export const groups = pgTable(
     name: text('name').notNull(),
     locked: boolean('locked').notNull().default(false),
     tradingAllowed: boolean('trading_allowed').notNull().default(false),
-    blueSharedId: uuid('blue_shared_id'),
-    orangeSharedId: uuid('orange_shared_id'),
+    /** The todo list each small group sees; deleting the list clears it. */
+    blueSharedId: uuid('blue_shared_id').references((): AnyPgColumn => todolists.id, { onDelete: 'set null' }),
+    orangeSharedId: uuid('orange_shared_id').references((): AnyPgColumn => todolists.id, { onDelete: 'set null' }),
     sharedRewardListId: uuid('shared_reward_list_id'),
     createdAt: createdAt(),
   },
@@ -184,4 +188,132 @@ export const captchaUsed = pgTable(
     signature: text('signature').primaryKey(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
+);
+
+/** Raw bytes; node-postgres answers a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A teacher's todo list (spec section 3). */
+export const todolists = pgTable(
+  'todolists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** One of spec section 3's categories, lowercased; null when not chosen. */
+    category: text('category'),
+    target: text('target'),
+    language: text('language', { enum: ['FI', 'EN'] }).notNull().default('FI'),
+    communityStatus: boolean('community_status').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('todolists_teacher_idx').on(t.teacherId, t.createdAt),
+    check('todolists_language_valid', sql`${t.language} in ('FI', 'EN')`),
+  ],
+);
+
+/** A list shared with another teacher, who may read it or edit its todos. */
+export const todolistShares = pgTable(
+  'todolist_shares',
+  {
+    todolistId: uuid('todolist_id')
+      .notNull()
+      .references(() => todolists.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    permissions: text('permissions', { enum: ['read', 'edit'] }).notNull().default('read'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.todolistId, t.teacherId] }),
+    index('todolist_shares_teacher_idx').on(t.teacherId),
+    check('todolist_shares_permissions_valid', sql`${t.permissions} in ('read', 'edit')`),
+  ],
+);
+
+/** A task of a list. Positions are 1-based and contiguous within the list. */
+export const todos = pgTable(
+  'todos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    todolistId: uuid('todolist_id')
+      .notNull()
+      .references(() => todolists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Sanitized on the way in (platform/html.ts). */
+    contentHtml: text('content_html').notNull().default(''),
+    contentDelta: jsonb('content_delta').$type<unknown>().notNull().default(sql`'{}'::jsonb`),
+    reward: integer('reward').notNull().default(0),
+    answertype: text('answertype', { enum: ['none', 'free', 'strict'] }).notNull().default('none'),
+    answer: text('answer').notNull().default(''),
+    allowMemberImage: boolean('allow_member_image').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('todos_list_position_idx').on(t.todolistId, t.position),
+    check('todos_position_positive', sql`${t.position} >= 1`),
+    check('todos_reward_range', sql`${t.reward} between 0 and 999`),
+    check('todos_answertype_valid', sql`${t.answertype} in ('none', 'free', 'strict')`),
+  ],
+);
+
+/**
+ * One member's state on one todo, made when the member's small group first reads a list shared
+ * to it. reward_collected is what the member holds from it: paid and not taken back.
+ */
+export const memberTodos = pgTable(
+  'member_todos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    todoId: uuid('todo_id')
+      .notNull()
+      .references(() => todos.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The todo's list, copied for reading (no foreign key: the row goes with its todo). */
+    todolistId: uuid('todolist_id').notNull(),
+    completed: boolean('completed').notNull().default(false),
+    rewardCollected: integer('reward_collected').notNull().default(0),
+    memberAnswer: text('member_answer').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('member_todos_todo_member_idx').on(t.todoId, t.memberId),
+    index('member_todos_member_list_idx').on(t.memberId, t.todolistId),
+    check('member_todos_reward_collected_non_negative', sql`${t.rewardCollected} >= 0`),
+  ],
+);
+
+/**
+ * Uploaded and predefined images, kept in the database so every server process sees them.
+ * Each belongs to exactly one todo or one member todo and is deleted with it. The name
+ * (`<random hex>.<ext>`) is the "path" of the API.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    ext: text('ext').notNull(),
+    bytes: bytea('bytes').notNull(),
+    todoId: uuid('todo_id').references(() => todos.id, { onDelete: 'cascade' }),
+    memberTodoId: uuid('member_todo_id').references(() => memberTodos.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('images_name_idx').on(t.name),
+    uniqueIndex('images_todo_idx').on(t.todoId),
+    uniqueIndex('images_member_todo_idx').on(t.memberTodoId),
+    check('images_one_owner', sql`(${t.todoId} is null) <> (${t.memberTodoId} is null)`),
+  ],
 );

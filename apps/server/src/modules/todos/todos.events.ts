@@ -1,0 +1,37 @@
+import type { Server } from 'socket.io';
+import { rooms } from '../../plugins/realtime.ts';
+
+/**
+ * The live events of this module (spec section 7 names), sent after the change is committed.
+ * Services depend on this interface; the socket adapter below is the only sender.
+ */
+export interface TodoEvents {
+  /** The todos of a list changed: tell the members (and teachers) of the groups showing it. */
+  todosChanged(groupIds: string[], todolistId: string): void;
+  /** A group's blue or orange list changed (color null: both cleared). */
+  sharedListChanged(groupId: string, change: { color: 'blue' | 'orange' | null; todolistId: string | null }): void;
+  /** A member changed its member todo: its group's teachers refresh. */
+  memberUpdatedTodo(groupId: string, payload: { member_id: string; mtodo_id: string; member_coins: number }): void;
+  /** A teacher changed a member's todo (approved, reverted): the member refreshes. */
+  teacherUpdatedMemberTodo(memberId: string, payload: { mtodo_id: string; member_coins: number }): void;
+}
+
+export function socketTodoEvents(io: Server): TodoEvents {
+  return {
+    todosChanged(groupIds, todolistId) {
+      for (const id of groupIds) {
+        io.to([rooms.groupMembers(id), rooms.groupTeachers(id)]).emit('teacher-updated-shared-todolist-todos', { group_id: id, todolist_id: todolistId });
+      }
+    },
+    sharedListChanged(groupId, change) {
+      const event = change.todolistId ? 'teacher-shared-todolist' : 'teacher-unshared-todolist';
+      io.to([rooms.groupMembers(groupId), rooms.groupTeachers(groupId)]).emit(event, { group_id: groupId, color: change.color, todolist_id: change.todolistId });
+    },
+    memberUpdatedTodo(groupId, payload) {
+      io.to(rooms.groupTeachers(groupId)).emit('member-updated-todo', payload);
+    },
+    teacherUpdatedMemberTodo(memberId, payload) {
+      io.to(rooms.member(memberId)).emit('teacher-updated-member-todo', payload);
+    },
+  };
+}

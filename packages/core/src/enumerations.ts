@@ -1,0 +1,83 @@
+/** The enumerations of spec section 3 that the server validates and the web offers as choices. */
+
+/** Todo list categories (spec section 3): subjects, then the cross-curricular competences. Stored lowercased. */
+export const TODOLIST_CATEGORIES = [
+  'MATHEMATICS',
+  'PHYSICS',
+  'CHEMISTRY',
+  'BIOLOGY',
+  'ENVIRONMENTAL_STUDIES',
+  'SOCIAL_STUDIES',
+  'HISTORY',
+  'GEOGRAPHY',
+  'RELIGION',
+  'ETHICS',
+  'PHILOSOPHY',
+  'PSYCHOLOGY',
+  'VISUAL_ARTS',
+  'MUSIC',
+  'DRAMA',
+  'CRAFTS',
+  'HOME_ECONOMICS',
+  'PHYSICAL_EDUCATION',
+  'HEALTH_EDUCATION',
+  'STUDENT_COUNSELING',
+  'FINNISH_LANGUAGE_AND_LITERATURE',
+  'FINNISH_AS_SECOND_LANGUAGE',
+  'SWEDISH',
+  'ENGLISH',
+  'FRENCH',
+  'GERMAN',
+  'OTHER_LANGUAGES',
+  'OTHER',
+  'L1_THINKING_AND_LEARNING_TO_LEARN',
+  'L2_CULTURAL_COMPETENCE_INTERACTION_EXPRESSION',
+  'L3_SELF_CARE_AND_LIFE_SKILLS',
+  'L4_MULTILITERACY',
+  'L5_ICT_COMPETENCE',
+  'L6_WORKING_LIFE_AND_ENTREPRENEURSHIP',
+  'L7_PARTICIPATION_INFLUENCE_AND_SUSTAINABILITY',
+] as const;
+export type TodolistCategory = (typeof TODOLIST_CATEGORIES)[number];
+/** A category as it is stored and answered: lowercased (spec section 3). */
+export type StoredTodolistCategory = Lowercase<TodolistCategory>;
+export const STORED_TODOLIST_CATEGORIES = TODOLIST_CATEGORIES.map((c) => c.toLowerCase() as StoredTodolistCategory);
+
+/** Target audiences (spec section 3). */
+export const TODOLIST_TARGETS = [
+  'PRIMARY_EDUCATION',
+  'THIRD_GRADE',
+  'FOURTH_GRADE',
+  'FIFTH_GRADE',
+  'SIXTH_GRADE',
+  'SEVENTH_GRADE',
+  'EIGHTH_GRADE',
+  'NINTH_GRADE',
+  'SPECIAL_EDUCATION',
+  'PREPARATORY_EDUCATION',
+  'CLUBS',
+  'HIGH_SCHOOL',
+  'VOCATIONAL_EDUCATION',
+  'UNIVERSITY',
+  'OTHER',
+] as const;
+export type TodolistTarget = (typeof TODOLIST_TARGETS)[number];
+
+/** The language a todo list is written in (spec section 3); a new list is Finnish, as community lists are. */
+export const TODOLIST_LANGUAGES = ['FI', 'EN'] as const;
+export type TodolistLanguage = (typeof TODOLIST_LANGUAGES)[number];
+export const TODOLIST_DEFAULT_LANGUAGE: TodolistLanguage = 'FI';
+
+/** none: a plain task; free: an open answer the teacher approves; strict: an exact answer checked by the server. */
+export const ANSWER_TYPES = ['none', 'free', 'strict'] as const;
+export type AnswerType = (typeof ANSWER_TYPES)[number];
+
+/** What a teacher may do with a todo list: its own, or shared to it with read or edit permission. */
+export const SHARE_PERMISSIONS = ['read', 'edit'] as const;
+export type SharePermission = (typeof SHARE_PERMISSIONS)[number];
+export const LIST_PERMISSIONS = ['owner', 'edit', 'read'] as const;
+export type ListPermission = (typeof LIST_PERMISSIONS)[number];
+
+/** The predefined todo images a teacher can pick instead of uploading (served by the server). */
+export const PREDEFINED_TODO_IMAGES = ['star.svg', 'book.svg', 'pencil.svg', 'lightbulb.svg', 'trophy.svg', 'globe.svg'] as const;
+export type PredefinedTodoImage = (typeof PREDEFINED_TODO_IMAGES)[number];

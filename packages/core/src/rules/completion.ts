@@ -1,0 +1,151 @@
+import type { AnswerType } from '../enumerations.ts';
+import type { ErrorCode } from '../errors.ts';
+
+/**
+ * The completion rules of spec section 4, as pure functions: from a member todo's state, who
+ * acts and what they ask, to the new state and the one coin movement it causes. The server runs
+ * them on rows it has locked and books the movement through the ledger in the same transaction.
+ *
+ * reward_collected is what the member holds from this member todo: coins paid and not taken
+ * back. Un-completing takes back what it can (never more than the member has); what it cannot
+ * stays owed, so completing again pays only the difference. A member can therefore never net
+ * more than one reward from one todo, however often it toggles and spends in between.
+ */
+
+export type CompletionActor = 'teacher' | 'member';
+
+export interface CompletionTodo {
+  answertype: AnswerType;
+  /** The stored answer (checked only for strict todos). */
+  answer: string;
+  /** Coins for completing it, 0 to 999. */
+  reward: number;
+}
+
+export interface CompletionState {
+  completed: boolean;
+  rewardCollected: number;
+  memberAnswer: string;
+}
+
+export interface CompletionRequest {
+  completed?: boolean | undefined;
+  memberAnswer?: string | undefined;
+  /** The member replaced or removed the image of its answer. */
+  memberImageChanged?: boolean | undefined;
+}
+
+export interface Balances {
+  /** The member's coins, locked for the decision. */
+  member: number;
+  /** The purse of the teacher whose group the member is in, locked for the decision. */
+  teacher: number;
+}
+
+export type CoinMovement =
+  | { kind: 'none' }
+  /** From the teacher's purse to the member. */
+  | { kind: 'pay'; amount: number }
+  /** From the member back to the teacher's purse. */
+  | { kind: 'takeBack'; amount: number };
+
+export type CompletionDecision =
+  | { ok: true; state: CompletionState; coins: CoinMovement }
+  | { ok: false; error: ErrorCode };
+
+const NONE: CoinMovement = { kind: 'none' };
+
+/** A strict answer is right when, trimmed, it equals the stored answer exactly (case counts). */
+export function isStrictMatch(given: string, expected: string): boolean {
+  const want = expected.trim();
+  return want !== '' && given.trim() === want;
+}
+
+type Settlement = { ok: true; rewardCollected: number; coins: CoinMovement } | { ok: false; error: 'MISC.TEACHER_OUT_OF_COINS' };
+
+/** The coins that moving from `before` to `completed` causes, and the new reward_collected. */
+function settle(before: CompletionState, completed: boolean, reward: number, balances: Balances): Settlement {
+  if (completed && !before.completed) {
+    const amount = Math.max(0, reward - before.rewardCollected);
+    if (amount > balances.teacher) return { ok: false, error: 'MISC.TEACHER_OUT_OF_COINS' };
+    return { ok: true, rewardCollected: before.rewardCollected + amount, coins: amount > 0 ? { kind: 'pay', amount } : NONE };
+  }
+  if (!completed && before.completed) {
+    const amount = Math.min(before.rewardCollected, Math.max(0, balances.member));
+    return { ok: true, rewardCollected: before.rewardCollected - amount, coins: amount > 0 ? { kind: 'takeBack', amount } : NONE };
+  }
+  return { ok: true, rewardCollected: before.rewardCollected, coins: NONE };
+}
+
+/**
+ * Decides one update of a member todo.
+ * - none: the member or the teacher toggles it.
+ * - free: only the teacher marks it done; the member changing its answer (text or image) on a
+ *   completed one un-completes it.
+ * - strict: every answer the member submits is checked; a match completes it, anything else
+ *   un-completes it. Nobody marks it done by hand.
+ * - the teacher can un-complete any todo, which takes the reward back; a teacher never writes a
+ *   student's answer.
+ */
+export function decideCompletion(
+  todo: CompletionTodo,
+  state: CompletionState,
+  actor: CompletionActor,
+  request: CompletionRequest,
+  balances: Balances,
+): CompletionDecision {
+  let completed = state.completed;
+  let memberAnswer = state.memberAnswer;
+
+  if (actor === 'teacher') {
+    if (request.memberAnswer !== undefined && request.memberAnswer !== state.memberAnswer) {
+      return { ok: false, error: 'PERMISSION.INSUFFICIENT_PERMISSIONS' };
+    }
+    if (request.completed === true && !state.completed) {
+      if (todo.answertype === 'strict') return { ok: false, error: 'PERMISSION.INSUFFICIENT_PERMISSIONS' };
+      completed = true;
+    } else if (request.completed === false) {
+      completed = false;
+    }
+  } else {
+    if (request.completed !== undefined && request.completed !== state.completed) {
+      if (todo.answertype !== 'none') return { ok: false, error: 'PERMISSION.INSUFFICIENT_PERMISSIONS' };
+      completed = request.completed;
+    }
+    if (request.memberAnswer !== undefined) {
+      const changed = request.memberAnswer !== state.memberAnswer;
+      memberAnswer = request.memberAnswer;
+      if (todo.answertype === 'strict') completed = isStrictMatch(memberAnswer, todo.answer);
+      else if (todo.answertype === 'free' && changed) completed = false;
+    }
+    if (request.memberImageChanged && todo.answertype === 'free') completed = false;
+  }
+
+  const settled = settle(state, completed, todo.reward, balances);
+  if (!settled.ok) return settled;
+  return { ok: true, state: { completed, rewardCollected: settled.rewardCollected, memberAnswer }, coins: settled.coins };
+}
+
+/**
+ * The todo's answer type (or a strict todo's answer) changed: the member todo is no longer
+ * done, and the reward is taken back as on any un-completion. The member's answer stays.
+ */
+export function resetCompletion(state: CompletionState, memberCoins: number): { state: CompletionState; coins: CoinMovement } {
+  const settled = settle(state, false, 0, { member: memberCoins, teacher: 0 });
+  if (!settled.ok) throw new Error('un-completing never needs the purse');
+  return { state: { ...state, completed: false, rewardCollected: settled.rewardCollected }, coins: settled.coins };
+}
+
+export type MemberTodoStatus = 'done' | 'awaiting_teacher' | 'strict_answered' | 'not_done';
+
+/**
+ * How a member todo is shown (spec section 4): done (right), a free answer waiting for the
+ * teacher (yellow), a strict answer given that did not match, or not done (red).
+ */
+export function memberTodoStatus(mt: { completed: boolean; answertype: AnswerType; member_answer: string; member_image_path: string | null }): MemberTodoStatus {
+  if (mt.completed) return 'done';
+  const answered = mt.member_answer.trim() !== '' || mt.member_image_path !== null;
+  if (mt.answertype === 'free' && answered) return 'awaiting_teacher';
+  if (mt.answertype === 'strict' && mt.member_answer.trim() !== '') return 'strict_answered';
+  return 'not_done';
+}
