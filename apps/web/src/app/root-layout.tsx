@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { bannerSurvivesNavigationTo, clearBanner } from '../lib/banner.ts';
+import { bannerSurvivesNavigationTo, clearBannerOnNavigation } from '../lib/banner.ts';
 
 /** Spec section 2: the banner goes away on navigation, except to the login, signup and password pages. */
 function useClearBannerOnNavigation() {
@@ -9,7 +9,7 @@ function useClearBannerOnNavigation() {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    if (!bannerSurvivesNavigationTo(pathname)) clearBanner();
+    if (!bannerSurvivesNavigationTo(pathname)) clearBannerOnNavigation();
   }, [pathname]);
 }
 

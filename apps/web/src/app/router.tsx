@@ -11,8 +11,11 @@ import { PageLayout } from './layouts/page-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { StudentLayout } from './layouts/student-layout.tsx';
 import { TeacherLayout } from './layouts/teacher-layout.tsx';
+import { ShopLayout } from './layouts/shop-layout.tsx';
 import { StudentHomeRoute, TeacherHomeRoute } from './routes/area-homes.tsx';
 import { LoginRoute, SignupRoute } from './routes/auth-routes.tsx';
+import { StudentProfileRoute } from './routes/student-routes.tsx';
+import { GroupsRoute, MemberRoute, TeacherProfileRoute, UpgradesRoute } from './routes/teacher-routes.tsx';
 
 /** A page of the spec that is not built yet: a translated "coming soon" inside its area layout. */
 function placeholder(path: string, titleKey: string): RouteObject {
@@ -60,9 +63,9 @@ const teacherRoutes: RouteObject = {
       element: <TeacherLayout />,
       children: [
         { path: 'home', element: <TeacherHomeRoute /> },
-        placeholder('groups', 'teacher.pages.groups'),
-        placeholder('groups/:memberId', 'teacher.pages.member'),
-        placeholder('groups/:memberId/:view', 'teacher.pages.member'),
+        { path: 'groups', element: <GroupsRoute /> },
+        { path: 'groups/:memberId', element: <MemberRoute /> },
+        { path: 'groups/:memberId/:view', element: <MemberRoute /> },
         placeholder('todos', 'teacher.pages.todos'),
         placeholder('todos/:todolistId', 'teacher.pages.todolist'),
         placeholder('shared', 'teacher.pages.shared'),
@@ -72,17 +75,19 @@ const teacherRoutes: RouteObject = {
         placeholder('rewards/:rewardlistId', 'teacher.pages.rewardlist'),
         {
           path: 'shop',
+          element: <ShopLayout />,
           children: [
             { index: true, element: <Navigate to="coins" replace /> },
             placeholder('coins', 'teacher.pages.shopCoins'),
             placeholder('coins/checkout', 'teacher.pages.checkout'),
             placeholder('coins/payment-success', 'teacher.pages.paymentSuccess'),
-            placeholder('upgrades', 'teacher.pages.shopUpgrades'),
-            placeholder('upgrades/checkout', 'teacher.pages.checkout'),
+            { path: 'upgrades', element: <UpgradesRoute /> },
+            // Group slots are bought with coins on the upgrades page itself; nothing to check out.
+            { path: 'upgrades/checkout', element: <Navigate to="/teacher/shop/upgrades" replace /> },
           ],
         },
         placeholder('community', 'teacher.pages.community'),
-        placeholder('profile', 'teacher.pages.profile'),
+        { path: 'profile', element: <TeacherProfileRoute /> },
       ],
     },
   ],
@@ -98,7 +103,7 @@ const studentRoutes: RouteObject = {
         { path: 'home', element: <StudentHomeRoute /> },
         placeholder('todos', 'student.pages.todos'),
         placeholder('history', 'student.pages.history'),
-        placeholder('profile', 'student.pages.profile'),
+        { path: 'profile', element: <StudentProfileRoute /> },
         placeholder('rewards', 'student.pages.rewards'),
       ],
     },

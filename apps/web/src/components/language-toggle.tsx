@@ -3,12 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@kolikko/core/limits';
 import { isLanguage, setLanguage } from '../lib/i18n.ts';
 
-/** EN/FI switch; the pressed button is the language in use. */
-export function LanguageToggle({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
+/**
+ * EN/FI switch; the pressed button is the language in use. A page that shows a second one beside
+ * the header's gives it its own `label`, so the two groups have different names.
+ */
+export function LanguageToggle({ size = 'xs', label }: { size?: 'xs' | 'sm'; label?: string }) {
   const { t, i18n } = useTranslation();
   const active = isLanguage(i18n.language) ? i18n.language : 'en';
   return (
-    <Group gap={4} role="group" aria-label={t('language.label')} wrap="nowrap">
+    <Group gap={4} role="group" aria-label={label ?? t('language.label')} wrap="nowrap">
       {LANGUAGES.map((language) => (
         <Button
           key={language}

@@ -11,6 +11,8 @@ export interface Banner {
   messageKey: string;
   /** Values for the placeholders of the text, e.g. a number of coins. */
   values?: Record<string, string | number>;
+  /** Set when the action that showed it also navigates away: it survives that one navigation. */
+  keepOnNextNavigation?: boolean;
 }
 
 type Listener = () => void;
@@ -41,9 +43,24 @@ export function showSuccess(messageKey: string, values?: Record<string, string |
   showBanner('success', messageKey, values);
 }
 
+/** A success that leads to another page: shown there, then gone on the navigation after. */
+export function showSuccessOnNextPage(messageKey: string, values?: Record<string, string | number>): void {
+  current = { id: nextId++, kind: 'success', messageKey, values, keepOnNextNavigation: true };
+  emit();
+}
+
 /** Shows the translated text of an error code (spec section 8: unknown codes read as the server error). */
 export function showErrorCode(code: string): void {
   showBanner('error', errorMessageKey(code));
+}
+
+/** The navigation rule of spec section 2, minus the one navigation a banner may have asked to survive. */
+export function clearBannerOnNavigation(): void {
+  if (current?.keepOnNextNavigation) {
+    current = { ...current, keepOnNextNavigation: false };
+    return;
+  }
+  clearBanner();
 }
 
 export function clearBanner(id?: number): void {

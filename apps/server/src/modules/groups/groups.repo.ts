@@ -4,7 +4,8 @@ import { groups, members, teachers } from '../../db/schema/index.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
-const memberCount = sql<number>`(select count(*)::int from ${members} where ${members.groupId} = ${groups.id})`;
+// Drizzle renders columns unqualified inside a subquery, so the outer row is named in full.
+const memberCount = sql<number>`(select count(*)::int from ${members} where ${members}.group_id = "groups"."id")`;
 
 export async function listGroupsOfTeacher(db: DbOrTx, teacherId: string) {
   return db

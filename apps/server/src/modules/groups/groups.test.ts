@@ -157,10 +157,17 @@ describe('groups: settings and deletion', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('lists the members of a group', async () => {
-    const { group, member, cookie } = await classroom();
+  it('lists the members of a group, and counts them in the group list', async () => {
+    const { teacher, group, member, cookie } = await classroom();
+    await buildMember(db, group.id);
+    const other = await buildGroup(db, teacher.id);
+    const counts = (await call('GET', `/api/groups/${teacher.id}`, cookie)).json().map((g: { id: string; member_count: number }) => [g.id, g.member_count]);
+    expect(counts).toEqual([
+      [group.id, 2],
+      [other.id, 0],
+    ]);
     const res = await call('GET', `/api/group/${group.id}/members`, cookie);
-    expect(res.json()).toEqual([
+    expect(res.json().filter((m: { id: string }) => m.id === member.id)).toEqual([
       { id: member.id, username: member.username, group_id: group.id, coins: 0, face: null, hair: null, unlocked_faces: [], unlocked_hairs: [], small_group: 'blue' },
     ]);
   });

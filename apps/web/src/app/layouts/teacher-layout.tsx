@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, AppShell, Avatar, Burger, Button, CloseButton, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Burger, Button, CloseButton, Group, Menu, NavLink, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINT_ROTATE_PX } from '@kolikko/core/limits';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { Logo } from '../../components/logo.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
 import { HelpModal } from '../../features/teacher/components/help-modal.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
+import { useActiveGroup } from '../../lib/queries/get-active-group.ts';
 import classes from './teacher-layout.module.css';
 
 const NAV_ITEMS = [
@@ -35,16 +36,15 @@ const NAV_ITEMS = [
   { key: 'community', to: '/teacher/community', icon: IconWorld, needsGroup: false },
 ] as const;
 
-/** Groups are not built yet, so no group can be active and the group pages stay disabled. */
-const HAS_ACTIVE_GROUP = false;
-
-function ActiveGroup() {
+/** The header's active group name (spec section 2), with its placeholder when there is none. */
+function ActiveGroup({ name, isPending }: { name: string | null; isPending: boolean }) {
   const { t } = useTranslation();
+  if (isPending) return <Skeleton height={16} width={160} aria-hidden="true" />;
   return (
-    <Text size="sm" c="dark.4" data-testid="active-group" truncate>
+    <Text size="sm" c="dark.4" data-testid="active-group" truncate maw={{ base: '100%', sm: 320, lg: 480 }}>
       {t('teacher.header.activeGroupLabel')}{' '}
-      <Text span fw={700} c="dark.7">
-        {t('teacher.header.noActiveGroup')}
+      <Text span fw={700} c="dark.7" data-testid="active-group-name">
+        {name ?? t('teacher.header.noActiveGroup')}
       </Text>
     </Text>
   );
@@ -74,8 +74,12 @@ export function TeacherLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [helpOpened, help] = useDisclosure(false);
   const logout = useLogout();
+  const active = useActiveGroup(user?.admin ? user.id : '');
 
   if (!user || !user.admin) return null;
+  // Spec section 2: todos, shared and rewards stay disabled until a group is active.
+  const activeGroupName = active.data?.name ?? null;
+  const hasActiveGroup = activeGroupName !== null;
 
   return (
     <AppShell
@@ -100,7 +104,7 @@ export function TeacherLayout() {
             />
             <Logo to="/teacher/home" />
             <Group visibleFrom="sm" ml="lg" miw={0}>
-              <ActiveGroup />
+              <ActiveGroup name={activeGroupName} isPending={active.isPending} />
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
@@ -133,18 +137,20 @@ export function TeacherLayout() {
 
       <AppShell.Navbar p="sm" id="teacher-navigation">
         <AppShell.Section hiddenFrom="sm" px="xs" pb="sm">
-          <ActiveGroup />
+          <ActiveGroup name={activeGroupName} isPending={active.isPending} />
         </AppShell.Section>
         <AppShell.Section grow component="nav" aria-label={t('nav.teacherLabel')}>
           <Stack gap={2}>
             {NAV_ITEMS.map(({ key, to, icon: Icon, needsGroup }) => {
               const active = pathname === to || pathname.startsWith(`${to}/`);
-              if (needsGroup && !HAS_ACTIVE_GROUP) {
+              if (needsGroup && !hasActiveGroup) {
                 return (
                   <NavLink
                     key={key}
                     component="button"
                     disabled
+                    // Mantine marks it only with data-disabled; assistive tech needs to hear it too.
+                    aria-disabled="true"
                     label={t(`nav.teacher.${key}`)}
                     description={t('nav.needsGroup')}
                     leftSection={<Icon size={20} />}

@@ -1,75 +1,120 @@
-import { Anchor, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Group, List, Paper, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
+import type { TGroup } from '@kolikko/core/schemas/groups';
 import { TEACHER_STARTER_COINS } from '@kolikko/core/limits';
-import { IconCircle } from '../../../components/icons.tsx';
+import { IconCheck, IconCircle } from '../../../components/icons.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
+import { useGroups } from '../../../lib/queries/get-groups.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
-/** The getting-started steps of the dashboard; none can be done before groups exist, so all start open. */
+/** The getting-started steps of the dashboard, each done when any of the teacher's groups shows it. */
 const STEPS = [
-  { key: 'createGroup', to: '/teacher/groups' },
-  { key: 'studentJoins', to: '/teacher/groups' },
-  { key: 'shareList', to: '/teacher/todos' },
-  { key: 'publishRewards', to: '/teacher/rewards' },
+  { key: 'createGroup', to: '/teacher/groups', isDone: (groups: TGroup[]) => groups.length > 0 },
+  { key: 'studentJoins', to: '/teacher/groups', isDone: (groups: TGroup[]) => groups.some((group) => group.member_count > 0) },
+  {
+    key: 'shareList',
+    to: '/teacher/todos',
+    isDone: (groups: TGroup[]) => groups.some((group) => group.blue_shared_id !== null || group.orange_shared_id !== null),
+  },
+  { key: 'publishRewards', to: '/teacher/rewards', isDone: (groups: TGroup[]) => groups.some((group) => group.shared_reward_list !== null) },
 ] as const;
+
+function StepsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
+      {STEPS.map((step) => (
+        <Group key={step.key} gap="sm" wrap="nowrap" align="flex-start">
+          <Skeleton circle height={28} />
+          <Stack gap={6} style={{ flex: 1 }}>
+            <Skeleton height={16} width="40%" />
+            <Skeleton height={12} width="80%" />
+          </Stack>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function Steps({ groups }: { groups: TGroup[] }) {
+  const { t } = useTranslation();
+  return (
+    <List
+      spacing="md"
+      listStyleType="none"
+      type="ordered"
+      aria-label={t('teacher.home.gettingStarted')}
+      styles={{ itemWrapper: { alignItems: 'flex-start' } }}
+    >
+      {STEPS.map((step, index) => {
+        const done = step.isDone(groups);
+        return (
+          <List.Item
+            key={step.key}
+            data-done={String(done)}
+            data-testid={`step-${step.key}`}
+            icon={
+              <ThemeIcon variant={done ? 'filled' : 'light'} color={done ? 'teal.8' : 'gray'} radius="xl" size={28} aria-hidden="true">
+                {done ? <IconCheck size={16} /> : <IconCircle size={16} />}
+              </ThemeIcon>
+            }
+          >
+            <Text fw={700}>
+              {index + 1}. {t(`teacher.home.steps.${step.key}.title`)}
+              <Text span c={done ? 'teal.9' : 'dark.4'} fw={600} size="sm">
+                {' '}
+                ({done ? t('teacher.home.done') : t('teacher.home.notDone')})
+              </Text>
+            </Text>
+            <Text size="sm" c="dark.4">
+              {t(`teacher.home.steps.${step.key}.text`)}{' '}
+              <Anchor component={Link} to={step.to} size="sm" fw={600}>
+                {t(`teacher.home.steps.${step.key}.link`)}
+              </Anchor>
+            </Text>
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}
 
 export function TeacherHome({ teacher }: { teacher: TTeacherUser }) {
   const { t } = useTranslation();
   usePageTitle(t('teacher.pages.home'));
+  const groups = useGroups(teacher.id);
+  const doneCount = groups.data ? STEPS.filter((step) => step.isDone(groups.data)).length : 0;
+
   return (
     <Stack gap="lg" maw={820}>
       <Stack gap={4}>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
+        <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
           {t('teacher.home.welcome', { username: teacher.username })}
         </Title>
         <Text c="dark.4" size="lg">
           {t('teacher.home.intro', { coins: TEACHER_STARTER_COINS })}
         </Text>
       </Stack>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs" component="section" aria-labelledby="getting-started-title">
         <Stack gap="md">
           <Group justify="space-between" align="baseline">
-            <Title order={2} fz={22}>
+            <Title order={2} fz={22} id="getting-started-title">
               {t('teacher.home.gettingStarted')}
             </Title>
-            <Text size="sm" c="dark.4">
-              {t('teacher.home.progress', { done: 0, total: STEPS.length })}
-            </Text>
+            {groups.data ? (
+              <Text size="sm" c="dark.4" data-testid="steps-progress">
+                {t('teacher.home.progress', { done: doneCount, total: STEPS.length })}
+              </Text>
+            ) : null}
           </Group>
-          <List
-            spacing="md"
-            listStyleType="none"
-            type="ordered"
-            aria-label={t('teacher.home.gettingStarted')}
-            styles={{ itemWrapper: { alignItems: 'flex-start' } }}
-          >
-            {STEPS.map((step, index) => (
-              <List.Item
-                key={step.key}
-                data-done="false"
-                icon={
-                  <ThemeIcon variant="light" color="gray" radius="xl" size={28} aria-hidden="true">
-                    <IconCircle size={16} />
-                  </ThemeIcon>
-                }
-              >
-                <Text fw={700}>
-                  {index + 1}. {t(`teacher.home.steps.${step.key}.title`)}
-                  <Text span c="dark.3" fw={500} size="sm">
-                    {' '}
-                    ({t('teacher.home.notDone')})
-                  </Text>
-                </Text>
-                <Text size="sm" c="dark.4">
-                  {t(`teacher.home.steps.${step.key}.text`)}{' '}
-                  <Anchor component={Link} to={step.to} size="sm" fw={600}>
-                    {t(`teacher.home.steps.${step.key}.link`)}
-                  </Anchor>
-                </Text>
-              </List.Item>
-            ))}
-          </List>
+          {groups.data ? (
+            <Progress value={(doneCount / STEPS.length) * 100} color="teal.8" size="sm" radius="xl" aria-label={t('teacher.home.gettingStarted')} />
+          ) : null}
+          {groups.isPending ? <StepsSkeleton /> : null}
+          {groups.isError ? <QueryError error={groups.error} onRetry={() => void groups.refetch()} /> : null}
+          {groups.data ? <Steps groups={groups.data} /> : null}
         </Stack>
       </Paper>
     </Stack>

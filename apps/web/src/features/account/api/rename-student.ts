@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { ZMember, type TMember } from '@kolikko/core/schemas/groups';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { setSessionUser } from '../../../lib/auth.ts';
+
+/** A student renames themself through the member route, with their own id. */
+export function renameStudent(memberId: string, username: string): Promise<TMember> {
+  return apiRequest('/member/username', { method: 'PUT', body: { member_id: memberId, username }, schema: ZMember });
+}
+
+export function useRenameStudent(memberId: string) {
+  return useMutation({
+    mutationFn: (username: string) => renameStudent(memberId, username),
+    onSuccess: (member) => setSessionUser({ ...member, admin: false }),
+  });
+}

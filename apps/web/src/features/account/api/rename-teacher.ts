@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { ZTeacherUser, type TTeacherUser } from '@kolikko/core/schemas/auth';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { setSessionUser } from '../../../lib/auth.ts';
+
+export function renameTeacher(id: string, username: string): Promise<TTeacherUser> {
+  return apiRequest('/admin/username', { method: 'PUT', body: { id, username }, schema: ZTeacherUser });
+}
+
+export function useRenameTeacher(teacherId: string) {
+  return useMutation({
+    mutationFn: (username: string) => renameTeacher(teacherId, username),
+    onSuccess: setSessionUser,
+  });
+}

@@ -1,0 +1,60 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TMemberUser } from '@kolikko/core/schemas/auth';
+import { CoinBadge } from '../../../components/coin-badge.tsx';
+import { LanguageToggle } from '../../../components/language-toggle.tsx';
+import { MemberAvatar } from '../../../components/member-avatar.tsx';
+import { SettingsSection } from '../../../components/settings-section.tsx';
+import { UsernameForm } from '../../../components/username-form.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useDeleteStudent } from '../api/delete-student.ts';
+import { useRenameStudent } from '../api/rename-student.ts';
+import { DeleteAccount } from './delete-account.tsx';
+
+/** /student/profile: own coins, username, language and deleting the own account. */
+export function StudentProfile({ student }: { student: TMemberUser }) {
+  const { t } = useTranslation();
+  usePageTitle(t('student.pages.profile'));
+  const rename = useRenameStudent(student.id);
+  const remove = useDeleteStudent(student.id);
+
+  return (
+    <Stack gap="md" maw={760} mx="auto">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Group gap="md" wrap="nowrap">
+          <MemberAvatar face={student.face} hair={student.hair} username={student.username} size={72} />
+          <Stack gap={6} miw={0}>
+            <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+              {student.username}
+            </Title>
+            <Group gap="xs">
+              <Text size="sm" fw={600}>
+                {t('student.home.balance')}
+              </Text>
+              <CoinBadge coins={student.coins} />
+            </Group>
+          </Stack>
+        </Group>
+      </Paper>
+
+      <SettingsSection title={t('profile.picture.title')}>
+        <Text size="sm" c="dark.5">
+          {t('profile.picture.soonStudent')}
+        </Text>
+      </SettingsSection>
+
+      <SettingsSection title={t('profile.username')}>
+        <UsernameForm current={student.username} save={(username) => rename.mutateAsync(username)} isSaving={rename.isPending} />
+      </SettingsSection>
+
+      <SettingsSection title={t('profile.language.title')}>
+        <Text size="sm" c="dark.5">
+          {t('profile.language.text')}
+        </Text>
+        <LanguageToggle size="sm" label={t('profile.language.toggle')} />
+      </SettingsSection>
+
+      <DeleteAccount area="student" username={student.username} remove={() => remove.mutateAsync()} isRemoving={remove.isPending} />
+    </Stack>
+  );
+}

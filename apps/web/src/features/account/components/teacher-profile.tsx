@@ -1,0 +1,82 @@
+import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TTeacherUser } from '@kolikko/core/schemas/auth';
+import { CoinBadge } from '../../../components/coin-badge.tsx';
+import { LanguageToggle } from '../../../components/language-toggle.tsx';
+import { MemberAvatar } from '../../../components/member-avatar.tsx';
+import { PasswordChangeForm } from '../../../components/password-change-form.tsx';
+import { SettingsSection } from '../../../components/settings-section.tsx';
+import { UsernameForm } from '../../../components/username-form.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useChangeTeacherPassword } from '../api/change-teacher-password.ts';
+import { useDeleteTeacher } from '../api/delete-teacher.ts';
+import { useRenameTeacher } from '../api/rename-teacher.ts';
+import { DeleteAccount } from './delete-account.tsx';
+
+/** /teacher/profile: picture, username, e-mail (read-only), password, language, delete account. */
+export function TeacherProfile({ teacher }: { teacher: TTeacherUser }) {
+  const { t } = useTranslation();
+  usePageTitle(t('teacher.pages.profile'));
+  const rename = useRenameTeacher(teacher.id);
+  const changePassword = useChangeTeacherPassword(teacher.id);
+  const remove = useDeleteTeacher(teacher.id);
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Group gap="md" wrap="nowrap">
+        <MemberAvatar face={teacher.face} hair={teacher.hair} username={teacher.username} size={72} />
+        <Stack gap={4} miw={0}>
+          <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
+            {t('profile.title')}
+          </Title>
+          <Group gap="xs">
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {teacher.username}
+            </Text>
+            <CoinBadge coins={teacher.coins} />
+          </Group>
+        </Stack>
+      </Group>
+
+      <SettingsSection title={t('profile.picture.title')}>
+        <Text size="sm" c="dark.5">
+          {t('profile.picture.soon')}
+        </Text>
+      </SettingsSection>
+
+      <SettingsSection title={t('profile.username')}>
+        <UsernameForm current={teacher.username} save={(username) => rename.mutateAsync(username)} isSaving={rename.isPending} />
+      </SettingsSection>
+
+      <SettingsSection title={t('profile.email.title')}>
+        <TextInput
+          label={t('auth.fields.email')}
+          description={t('profile.email.readOnly')}
+          value={teacher.email}
+          readOnly
+          maw={420}
+          data-testid="profile-email"
+        />
+      </SettingsSection>
+
+      <SettingsSection title={t('profile.password')}>
+        <PasswordChangeForm
+          withOldPassword
+          save={({ oldPassword, password }) => changePassword.mutateAsync({ oldPassword, newPassword: password })}
+          isSaving={changePassword.isPending}
+          submitLabel={t('profile.changePassword')}
+          successKey="success.PASSWORD_CHANGED"
+        />
+      </SettingsSection>
+
+      <SettingsSection title={t('profile.language.title')}>
+        <Text size="sm" c="dark.5">
+          {t('profile.language.text')}
+        </Text>
+        <LanguageToggle size="sm" label={t('profile.language.toggle')} />
+      </SettingsSection>
+
+      <DeleteAccount area="teacher" username={teacher.username} remove={() => remove.mutateAsync()} isRemoving={remove.isPending} />
+    </Stack>
+  );
+}

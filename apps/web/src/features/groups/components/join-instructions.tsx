@@ -1,0 +1,100 @@
+import { Alert, Anchor, Button, CopyButton, Group, List, Paper, Portal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TGroup } from '@kolikko/core/schemas/groups';
+import { IconCheck, IconCopy, IconLock, IconPrinter } from '../../../components/icons.tsx';
+import { useQrCode } from '../hooks/use-qr-code.ts';
+import classes from './join-instructions.module.css';
+
+const STEPS = ['scan', 'signup', 'share'] as const;
+
+/** The address a student opens to join: the signup form with the group name filled in. */
+export function joinLink(groupName: string): string {
+  return `${window.location.origin}/student/signup?group=${encodeURIComponent(groupName)}`;
+}
+
+function QrImage({ src, alt, size }: { src: string | undefined; alt: string; size: number }) {
+  if (!src) return <Skeleton width={size} height={size} radius="sm" />;
+  return <img src={src} alt={alt} width={size} height={size} className={classes.qr} data-testid="join-qr" />;
+}
+
+/**
+ * Spec section 2: a group without members shows how students join: read the QR code, sign up
+ * to the group, start sharing. The print button prints only the join sheet (see the CSS).
+ */
+export function JoinInstructions({ group }: { group: TGroup }) {
+  const { t } = useTranslation();
+  const link = joinLink(group.name);
+  const qr = useQrCode(link);
+  const qrAlt = t('groups.join.qrAlt', { name: group.name });
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} data-testid="join-instructions">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={3} fz={22}>
+            {t('groups.join.title')}
+          </Title>
+          <Text c="dark.5">{t('groups.join.intro', { name: group.name })}</Text>
+        </Stack>
+        {group.locked ? (
+          <Alert color="orange" variant="light" icon={<IconLock size={18} />} c="dark.8">
+            {t('groups.join.lockedWarning')}
+          </Alert>
+        ) : null}
+        <div className={classes.layout}>
+          <List type="ordered" spacing="sm" className={classes.steps}>
+            {STEPS.map((step) => (
+              <List.Item key={step}>{t(`groups.join.steps.${step}`, { name: group.name })}</List.Item>
+            ))}
+          </List>
+          <div className={classes.qrBox}>
+            {qr.isError ? <Text size="sm">{t('groups.join.qrFailed')}</Text> : <QrImage src={qr.data} alt={qrAlt} size={180} />}
+          </div>
+        </div>
+        <Stack gap={6}>
+          <Text fw={700} id="join-link-label">
+            {t('groups.join.linkLabel')}
+          </Text>
+          <Anchor href={link} target="_blank" rel="noreferrer" className={classes.link} data-testid="join-link" aria-describedby="join-link-label">
+            {link}
+          </Anchor>
+        </Stack>
+        <Group gap="sm">
+          <CopyButton value={link} timeout={2500}>
+            {({ copied, copy }) => (
+              <Button
+                variant={copied ? 'filled' : 'light'}
+                color={copied ? 'teal.8' : undefined}
+                leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                onClick={copy}
+              >
+                {copied ? t('groups.join.copied') : t('groups.join.copy')}
+              </Button>
+            )}
+          </CopyButton>
+          <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
+            {t('groups.join.print')}
+          </Button>
+        </Group>
+        <Text size="sm" c="dark.4">
+          {t('groups.join.waiting')}
+        </Text>
+      </Stack>
+
+      {/* Only printed: the group name, the QR code and the link, on a clean page. */}
+      <Portal>
+        <div className={classes.printSheet} aria-hidden="true">
+          <h1>{group.name}</h1>
+          <p className={classes.printLead}>{t('groups.join.printLead')}</p>
+          {qr.data ? <img src={qr.data} alt="" width={360} height={360} /> : null}
+          <p className={classes.printLink}>{link}</p>
+          <ol>
+            {STEPS.map((step) => (
+              <li key={step}>{t(`groups.join.steps.${step}`, { name: group.name })}</li>
+            ))}
+          </ol>
+        </div>
+      </Portal>
+    </Paper>
+  );
+}

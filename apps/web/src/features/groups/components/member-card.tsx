@@ -1,0 +1,103 @@
+import { ActionIcon, Button, Checkbox, Group, Indicator, Paper, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TMember } from '@kolikko/core/schemas/groups';
+import { CoinIcon, IconChevronRight, IconMessage } from '../../../components/icons.tsx';
+import { MemberAvatar } from '../../../components/member-avatar.tsx';
+import { SmallGroupDot } from './small-group-dot.tsx';
+import classes from './member-card.module.css';
+
+/** Tooltips also open on keyboard focus and touch, not only on hover. */
+const TOOLTIP_EVENTS = { hover: true, focus: true, touch: true };
+
+interface MemberCardProps {
+  member: TMember;
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
+  onToggleSmallGroup: () => void;
+  isTogglingSmallGroup: boolean;
+  /** Unread chat messages from this member; the chat itself arrives later. */
+  unreadCount?: number;
+}
+
+/** One student of the active group: picture, coins, name, small group, page, chat and selection. */
+export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGroup, isTogglingSmallGroup, unreadCount = 0 }: MemberCardProps) {
+  const { t } = useTranslation();
+  const checkboxId = `select-member-${member.id}`;
+  const chatHintId = `chat-hint-${member.id}`;
+  const nextColour = member.small_group === 'blue' ? 'orange' : 'blue';
+
+  return (
+    <Paper withBorder radius="lg" p="sm" className={classes.card} data-selected={selected || undefined} data-testid={`member-card-${member.username}`}>
+      <div className={classes.top}>
+        <Checkbox
+          id={checkboxId}
+          size="md"
+          checked={selected}
+          onChange={(event) => onSelectedChange(event.currentTarget.checked)}
+          aria-label={t('groups.members.select', { username: member.username })}
+        />
+        {/* The picture and name also toggle the selection: a bigger target than the box alone. */}
+        <label htmlFor={checkboxId} className={classes.identity}>
+          <MemberAvatar face={member.face} hair={member.hair} username={member.username} size={52} />
+          <span className={classes.nameBlock}>
+            <Text fw={800} className={classes.name}>
+              {member.username}
+            </Text>
+            <span className={classes.coins}>
+              <CoinIcon size={18} />
+              <span data-testid={`member-coins-${member.username}`}>{member.coins}</span>
+              <span className={classes.coinsUnit}>{t('common.coinsUnit', { count: member.coins })}</span>
+            </span>
+          </span>
+        </label>
+      </div>
+      <Group gap={6} mt="sm" wrap="nowrap" className={classes.actions}>
+        <Tooltip label={t('groups.members.smallGroupSwitch', { color: t(`groups.smallGroups.${nextColour}`) })} openDelay={400} events={TOOLTIP_EVENTS}>
+          <UnstyledButton
+            className={classes.smallGroup}
+            data-color={member.small_group}
+            onClick={onToggleSmallGroup}
+            disabled={isTogglingSmallGroup}
+            aria-label={t('groups.members.smallGroupButton', {
+              username: member.username,
+              color: t(`groups.smallGroups.${member.small_group}`),
+            })}
+            data-testid={`member-small-group-${member.username}`}
+          >
+            <SmallGroupDot color={member.small_group} />
+            <span>{t(`groups.smallGroups.${member.small_group}`)}</span>
+          </UnstyledButton>
+        </Tooltip>
+        <Button
+          component={Link}
+          to={`/teacher/groups/${member.id}/todos`}
+          variant="light"
+          size="compact-md"
+          rightSection={<IconChevronRight size={16} />}
+          aria-label={t('groups.members.open', { username: member.username })}
+          className={classes.open}
+        >
+          {t('groups.members.openShort')}
+        </Button>
+        <Tooltip label={t('groups.members.chatSoon')} events={TOOLTIP_EVENTS}>
+          <Indicator label={unreadCount} size={18} disabled={unreadCount === 0} color="red.8" offset={4}>
+            {/* Disabled until the chat arrives, but still focusable so the tooltip can say why. */}
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('groups.members.chat', { username: member.username })}
+              aria-disabled="true"
+              aria-describedby={chatHintId}
+              data-disabled
+              onClick={(event) => event.preventDefault()}
+            >
+              <IconMessage size={18} />
+            </ActionIcon>
+          </Indicator>
+        </Tooltip>
+        <VisuallyHidden id={chatHintId}>{t('groups.members.chatSoon')}</VisuallyHidden>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,161 @@
+import { Anchor, Badge, Box, Group, Paper, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { TTeacherUser } from '@kolikko/core/schemas/auth';
+import type { TMember } from '@kolikko/core/schemas/groups';
+import { CoinBadge } from '../../../components/coin-badge.tsx';
+import { IconArrowLeft, IconChecklist, IconGift, IconHistory, IconSettings, IconSparkles } from '../../../components/icons.tsx';
+import { MemberAvatar } from '../../../components/member-avatar.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
+import { useGroups } from '../../../lib/queries/get-groups.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useMember } from '../api/get-member.ts';
+import { MemberSettings } from './member-settings.tsx';
+import { SmallGroupDot } from './small-group-dot.tsx';
+
+export const MEMBER_VIEWS = ['todos', 'rewards', 'actions', 'settings'] as const;
+export type MemberView = (typeof MEMBER_VIEWS)[number];
+
+export function isMemberView(value: unknown): value is MemberView {
+  return MEMBER_VIEWS.some((view) => view === value);
+}
+
+const VIEW_ICONS = { todos: IconChecklist, rewards: IconGift, actions: IconHistory, settings: IconSettings } as const;
+
+/** Todos, rewards and history arrive with their own features; until then each says so. */
+function ArrivesLater({ view }: { view: Exclude<MemberView, 'settings'> }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} data-testid={`member-${view}-placeholder`}>
+      <Stack align="center" ta="center" gap="xs">
+        <ThemeIcon size={52} radius="xl" variant="light" color="coin" aria-hidden="true">
+          <IconSparkles size={28} />
+        </ThemeIcon>
+        <Text fw={700} size="lg">
+          {t(`groups.member.placeholders.${view}.title`)}
+        </Text>
+        <Text c="dark.5" maw={460}>
+          {t(`groups.member.placeholders.${view}.text`)}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function MemberHeader({ member, groupName }: { member: TMember; groupName: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Group gap="md" wrap="nowrap" align="center">
+        <MemberAvatar face={member.face} hair={member.hair} username={member.username} size={72} />
+        <Stack gap={6} miw={0}>
+          <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+            {member.username}
+          </Title>
+          <Group gap="xs">
+            <CoinBadge coins={member.coins} />
+            <Badge variant="default" size="lg" tt="none" leftSection={<SmallGroupDot color={member.small_group} />} data-testid="member-small-group">
+              {t(`groups.smallGroups.${member.small_group}`)}
+            </Badge>
+            {groupName ? (
+              <Text size="sm" c="dark.5">
+                {t('groups.member.inGroup', { name: groupName })}
+              </Text>
+            ) : null}
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+interface MemberPageProps {
+  teacher: TTeacherUser;
+  memberId: string;
+  view: MemberView;
+}
+
+/** /teacher/groups/:memberId/:view: one student's todos, rewards, history and settings. */
+export function MemberPage({ teacher, memberId, view }: MemberPageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const member = useMember(memberId);
+  const groups = useGroups(teacher.id);
+  usePageTitle(member.data ? `${member.data.username} · ${t(`groups.member.tabs.${view}`)}` : t('teacher.pages.member'));
+
+  const group = member.data ? groups.data?.find((candidate) => candidate.id === member.data.group_id) : undefined;
+
+  const back = (
+    <Anchor component={Link} to="/teacher/groups" fw={700} w="fit-content">
+      <Group gap={6} component="span" wrap="nowrap">
+        <IconArrowLeft size={18} />
+        <span>{group ? t('groups.member.backTo', { name: group.name }) : t('groups.member.back')}</span>
+      </Group>
+    </Anchor>
+  );
+
+  if (member.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
+        {back}
+        <Skeleton height={112} radius="lg" />
+        <Skeleton height={44} radius="md" />
+        <Skeleton height={200} radius="lg" />
+      </Stack>
+    );
+  }
+  if (member.isError) {
+    return (
+      <Stack gap="md">
+        {back}
+        <QueryError error={member.error} onRetry={() => void member.refetch()} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={960}>
+      {back}
+      <MemberHeader member={member.data} groupName={group?.name ?? null} />
+      <Tabs
+        value={view}
+        onChange={(next) => {
+          if (isMemberView(next)) void navigate(`/teacher/groups/${memberId}/${next}`);
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          {MEMBER_VIEWS.map((tab) => {
+            const Icon = VIEW_ICONS[tab];
+            return (
+              // The icons give way on phones, so the four tabs fit on one row.
+              <Tabs.Tab
+                key={tab}
+                value={tab}
+                fw={700}
+                fz={{ base: 'sm', xs: 'md' }}
+                px={{ base: 6, xs: 'md' }}
+                leftSection={
+                  <Box component="span" visibleFrom="xs" display="inline-flex">
+                    <Icon size={18} />
+                  </Box>
+                }
+              >
+                {t(`groups.member.tabs.${tab}`)}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
+        {MEMBER_VIEWS.map((tab) => (
+          <Tabs.Panel key={tab} value={tab} pt="md">
+            {tab === 'settings' ? (
+              <MemberSettings teacherId={teacher.id} member={member.data} groupName={group?.name ?? null} />
+            ) : (
+              <ArrivesLater view={tab} />
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

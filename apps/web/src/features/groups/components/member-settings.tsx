@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SMALL_GROUPS } from '@kolikko/core/limits';
+import type { TMember } from '@kolikko/core/schemas/groups';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { PasswordChangeForm } from '../../../components/password-change-form.tsx';
+import { SettingsSection } from '../../../components/settings-section.tsx';
+import { TypeToConfirm } from '../../../components/type-to-confirm.tsx';
+import { UsernameForm } from '../../../components/username-form.tsx';
+import { showErrorCode, showSuccessOnNextPage } from '../../../lib/banner.ts';
+import { errorCodeOf } from '../../../lib/error-message.ts';
+import { useDeleteMember } from '../api/delete-member.ts';
+import { useRenameMember } from '../api/rename-member.ts';
+import { useSetMemberPassword } from '../api/set-member-password.ts';
+import { useToggleSmallGroup } from '../api/toggle-small-group.ts';
+import { SmallGroupDot } from './small-group-dot.tsx';
+
+interface MemberSettingsProps {
+  teacherId: string;
+  member: TMember;
+  groupName: string | null;
+}
+
+/** Spec section 2, member settings: username, small group, group, password, delete. */
+export function MemberSettings({ teacherId, member, groupName }: MemberSettingsProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // The control moves at once and settles on the server's answer.
+  const [pendingColor, setPendingColor] = useState<string | null>(null);
+  const rename = useRenameMember(member.id);
+  const setPassword = useSetMemberPassword(member.id);
+  const toggleSmallGroup = useToggleSmallGroup(member.group_id);
+  const deleteMember = useDeleteMember(teacherId, member);
+
+  function handleDelete() {
+    const { username, coins } = member;
+    deleteMember.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmingDelete(false);
+        showSuccessOnNextPage('success.MEMBER_DELETED', { username, coins: t('common.coinsAmount', { count: coins }) });
+        void navigate('/teacher/groups');
+      },
+      onError: (error) => {
+        setConfirmingDelete(false);
+        showErrorCode(errorCodeOf(error));
+      },
+    });
+  }
+
+  return (
+    <Stack gap="md">
+      <SettingsSection title={t('groups.member.settings.username')}>
+        <UsernameForm key={member.id} current={member.username} save={(username) => rename.mutateAsync(username)} isSaving={rename.isPending} />
+      </SettingsSection>
+
+      <SettingsSection title={t('groups.member.settings.smallGroup')}>
+        <Text size="sm" c="dark.5">
+          {t('groups.member.settings.smallGroupHint')}
+        </Text>
+        <SegmentedControl
+          aria-label={t('groups.member.settings.smallGroup')}
+          value={pendingColor ?? member.small_group}
+          disabled={toggleSmallGroup.isPending}
+          // The server toggles; choosing the colour already set does nothing (spec section 4).
+          onChange={(color) => {
+            if (color === member.small_group) return;
+            setPendingColor(color);
+            toggleSmallGroup.mutate(member.id, {
+              onError: (error) => showErrorCode(errorCodeOf(error)),
+              onSettled: () => setPendingColor(null),
+            });
+          }}
+          data={SMALL_GROUPS.map((color) => ({
+            value: color,
+            label: (
+              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+                <SmallGroupDot color={color} />
+                {t(`groups.smallGroups.${color}`)}
+              </span>
+            ),
+          }))}
+          w={{ base: '100%', xs: 320 }}
+        />
+        <Text size="sm" data-testid="member-group-name">
+          {t('groups.member.settings.group')}{' '}
+          <Text span fw={700}>
+            {groupName ?? '…'}
+          </Text>
+        </Text>
+      </SettingsSection>
+
+      <SettingsSection title={t('groups.member.settings.password')}>
+        <PasswordChangeForm
+          withOldPassword={false}
+          save={({ password }) => setPassword.mutateAsync(password)}
+          isSaving={setPassword.isPending}
+          submitLabel={t('groups.member.settings.setPassword')}
+          successKey="success.MEMBER_PASSWORD_SET"
+          hint={t('groups.member.settings.passwordHint')}
+        />
+      </SettingsSection>
+
+      <TypeToConfirm
+        title={t('groups.member.settings.deleteTitle')}
+        description={t('groups.member.settings.deleteText', { count: member.coins })}
+        inputLabel={t('groups.member.settings.deleteInput')}
+        inputHint={t('groups.member.settings.deleteHint', { username: member.username })}
+        expected={member.username}
+        buttonLabel={t('groups.member.settings.delete')}
+        onRequest={() => setConfirmingDelete(true)}
+      />
+      <ConfirmModal
+        opened={confirmingDelete}
+        onClose={() => setConfirmingDelete(false)}
+        onConfirm={handleDelete}
+        loading={deleteMember.isPending}
+        danger
+        title={t('groups.member.settings.confirmTitle')}
+      >
+        <Text>{t('groups.member.settings.confirmText', { username: member.username, count: member.coins })}</Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}

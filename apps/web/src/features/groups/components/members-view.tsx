@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TGroup } from '@kolikko/core/schemas/groups';
+import { IconLock } from '../../../components/icons.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
+import { showErrorCode } from '../../../lib/banner.ts';
+import { errorCodeOf } from '../../../lib/error-message.ts';
+import { useGroupMembers } from '../api/get-group-members.ts';
+import { useToggleSmallGroup } from '../api/toggle-small-group.ts';
+import { JoinInstructions } from './join-instructions.tsx';
+import { MemberCard } from './member-card.tsx';
+import { RewardCoinsBox } from './reward-coins-box.tsx';
+import classes from './members-view.module.css';
+
+const SKELETON_CARDS = 4;
+
+function MembersSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, xl: 3 }} spacing="sm" aria-busy="true" aria-label={t('common.loading')}>
+      {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+        <Skeleton key={index} height={128} radius="lg" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The students of the active group (spec section 2), or how to get them to join. */
+export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoins: number }) {
+  const { t } = useTranslation();
+  const members = useGroupMembers(group.id);
+  const toggleSmallGroup = useToggleSmallGroup(group.id);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+
+  const list = members.data ?? [];
+  // A member deleted elsewhere must not stay selected.
+  const selectedIds = list.filter((member) => selected.has(member.id)).map((member) => member.id);
+  const allSelected = list.length > 0 && selectedIds.length === list.length;
+
+  function setOne(memberId: string, isSelected: boolean) {
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (isSelected) next.add(memberId);
+      else next.delete(memberId);
+      return next;
+    });
+  }
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="members-title">
+      <Group justify="space-between" align="center" gap="xs">
+        <Stack gap={2} miw={0}>
+          <Text size="sm" c="dark.5" fw={600}>
+            {t('groups.members.activeGroup')}
+          </Text>
+          <Title order={2} fz={{ base: 22, sm: 26 }} id="members-title" className={classes.title}>
+            {group.name}
+          </Title>
+        </Stack>
+        <Group gap={6}>
+          <Badge size="lg" variant="light" color="indigo" tt="none" data-testid="active-member-count">
+            {t('groups.memberCount', { count: members.data ? members.data.length : group.member_count })}
+          </Badge>
+          {group.locked ? (
+            <Badge size="lg" variant="light" color="gray" c="dark.7" tt="none" leftSection={<IconLock size={14} />}>
+              {t('groups.list.locked')}
+            </Badge>
+          ) : null}
+        </Group>
+      </Group>
+
+      {members.isPending ? <MembersSkeleton /> : null}
+      {members.isError ? <QueryError error={members.error} onRetry={() => void members.refetch()} /> : null}
+      {members.data && members.data.length === 0 ? <JoinInstructions group={group} /> : null}
+      {members.data && members.data.length > 0 ? (
+        <>
+          <RewardCoinsBox groupId={group.id} selectedIds={selectedIds} teacherCoins={teacherCoins} />
+          <Paper radius="md" px="sm" py={6} className={classes.toolbar}>
+            <Group gap="xs" justify="space-between">
+              <Text size="sm" fw={600} aria-live="polite">
+                {t('groups.members.selectedOf', { count: selectedIds.length, total: list.length })}
+              </Text>
+              {/* One toggle, as in spec section 2: "select all or deselect all". */}
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setSelected(allSelected ? new Set() : new Set(list.map((member) => member.id)))}
+              >
+                {allSelected ? t('groups.members.deselectAll') : t('groups.members.selectAll')}
+              </Button>
+            </Group>
+          </Paper>
+          <SimpleGrid cols={{ base: 1, xs: 2, xl: 3 }} spacing="sm" data-testid="member-grid">
+            {list.map((member) => (
+              <MemberCard
+                key={member.id}
+                member={member}
+                selected={selected.has(member.id)}
+                onSelectedChange={(isSelected) => setOne(member.id, isSelected)}
+                isTogglingSmallGroup={toggleSmallGroup.isPending && toggleSmallGroup.variables === member.id}
+                onToggleSmallGroup={() =>
+                  toggleSmallGroup.mutate(member.id, { onError: (error) => showErrorCode(errorCodeOf(error)) })
+                }
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      ) : null}
+    </Stack>
+  );
+}

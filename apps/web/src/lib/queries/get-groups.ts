@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { ZGroup, type TGroup } from '@kolikko/core/schemas/groups';
+import { apiRequest } from '../api-client.ts';
+
+/**
+ * The teacher's groups, in creation order. Shared (not in a feature) because the dashboard, the
+ * groups page and the member page all read it.
+ */
+export function groupsQueryKey(teacherId: string) {
+  return ['groups', teacherId] as const;
+}
+
+const ZGroupList = ZGroup.array();
+
+export function getGroups(teacherId: string, signal?: AbortSignal): Promise<TGroup[]> {
+  return apiRequest(`/groups/${encodeURIComponent(teacherId)}`, { schema: ZGroupList, signal });
+}
+
+export function useGroups(teacherId: string) {
+  return useQuery({
+    queryKey: groupsQueryKey(teacherId),
+    queryFn: ({ signal }) => getGroups(teacherId, signal),
+  });
+}
