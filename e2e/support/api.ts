@@ -51,10 +51,28 @@ export async function createTeacher(request: APIRequestContext, password = 'secr
   return { username, email, password };
 }
 
-/** A group for a teacher (the test-only fixture route until the groups API lands). */
-export async function createGroup(request: APIRequestContext, teacher: string, opts: { locked?: boolean } = {}) {
+/** A group made through the real API as its teacher (who is signed out of this context afterwards). */
+export async function createGroup(
+  request: APIRequestContext,
+  teacher: { username: string; password: string },
+  opts: { locked?: boolean } = {},
+) {
   const name = uniqueName('Class');
-  const res = await request.post('/api/dev/groups', { data: { teacher, name, locked: opts.locked ?? false } });
+  const login = await request.post('/api/login/admin', { data: { loginName: teacher.username, password: teacher.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { id } = await login.json();
+  const made = await request.post('/api/group', { data: { id, group_name: name } });
+  expect(made.status(), await made.text()).toBe(201);
+  const group = await made.json();
+  if (opts.locked) expect((await request.put(`/api/group/${group.id}/lock`)).status()).toBe(200);
+  await request.get('/api/logout');
+  return { id: group.id as string, name };
+}
+
+/** A student who joined the group through the real signup. */
+export async function joinGroup(request: APIRequestContext, groupName: string, password = 'carrot1') {
+  const username = uniqueName('kid');
+  const res = await request.post('/api/signup/member', { data: { username, group_name: groupName, password } });
   expect(res.status(), await res.text()).toBe(201);
-  return { name };
+  return { username, password };
 }

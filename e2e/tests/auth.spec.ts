@@ -59,7 +59,7 @@ test('a new teacher signs up, verifies the e-mail, logs in, switches to Finnish 
 
 test('a student joins a group through the join link and logs in', async ({ page, request }) => {
   const teacher = await createTeacher(request);
-  const group = await createGroup(request, teacher.username);
+  const group = await createGroup(request, teacher);
   const username = uniqueName('kid');
 
   await page.goto(`/student/signup?group=${encodeURIComponent(group.name)}`);
@@ -82,7 +82,7 @@ test('a student joins a group through the join link and logs in', async ({ page,
 
 test('a locked group refuses a student with the translated GROUP.LOCKED text', async ({ page, request }) => {
   const teacher = await createTeacher(request);
-  const group = await createGroup(request, teacher.username, { locked: true });
+  const group = await createGroup(request, teacher, { locked: true });
   await page.goto('/student/signup');
   await page.getByRole('button', { name: 'FI', exact: true }).first().click();
   await page.getByLabel(text('fi', 'auth.fields.groupName')).fill(group.name);

@@ -52,7 +52,7 @@ test('a signed-in teacher is kept out of the student area and away from public p
 
 test('a signed-in student is kept out of the teacher area and away from public pages', async ({ page, request }) => {
   const teacher = await createTeacher(request);
-  const group = await createGroup(request, teacher.username);
+  const group = await createGroup(request, teacher);
   const username = uniqueName('kid');
   expect((await request.post('/api/signup/member', { data: { username, group_name: group.name, password: 'carrot1' } })).status()).toBe(201);
   await page.goto('/student/login');

@@ -85,7 +85,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await api.register(todolistsRoutes, { todolists: createTodolistsService({ db, events }) });
       await api.register(todosRoutes, { todos: createTodosService({ db, events }) });
       await api.register(memberTodosRoutes, { memberTodos: createMemberTodosService({ db, events }) });
-      if (!config.isProduction) await api.register(devRoutes, { db, isTest: config.nodeEnv === 'test' });
+      if (!config.isProduction) await api.register(devRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -44,17 +44,6 @@ describe('operations', () => {
     expect(res.statusCode).toBe(404);
     await prod.close();
   });
-
-  it('offers test fixtures only when NODE_ENV=test', async () => {
-    const t = await buildTeacher(database.db, { username: 'fixturer' });
-    const made = await app.inject({ method: 'POST', url: '/api/dev/groups', payload: { teacher: t.username, name: 'Fixture class' } });
-    expect(made.statusCode).toBe(201);
-    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', CAPTCHA: 'off', WEB_DIST: '/nonexistent' });
-    const dev = await buildApp({ config, database: await testDatabase() });
-    const res = await dev.inject({ method: 'POST', url: '/api/dev/groups', payload: { teacher: t.username, name: 'Other' } });
-    expect(res.statusCode).toBe(404);
-    await dev.close();
-  });
 });
 
 describe('security', () => {
