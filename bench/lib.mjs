@@ -208,3 +208,14 @@ export async function createPgDatabase() {
     },
   };
 }
+
+/** CPU time (user + system, all threads) a process has used so far, in ms. */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state); utime and stime are fields 14 and 15, in clock ticks.
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+// USER_HZ is 100 on every mainstream Linux build.
+const CLOCK_TICKS = 100;

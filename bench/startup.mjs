@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Start-up time and idle memory of the Kolikko server.
 //
-//   node bench/startup.mjs [--runs 5] [--idle 5000] [--no-npm] [--pg]
+//   node bench/startup.mjs [--runs 5] [--idle 5000] [--no-npm | --only-npm] [--pg]
 //
 // 1. cold: N starts, each on a fresh, empty DATA_DIR (PGlite creates the cluster and migrates).
 // 2. warm: N starts reusing one DATA_DIR that an earlier, unmeasured start initialised.
@@ -16,13 +16,14 @@
 // 4. --pg: also a warm series with DATABASE_URL on a throw-away PostgreSQL database, to show
 //    how much of the memory is PGlite's.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import {
   ROOT,
   cmdline,
+  cpuMs,
   createPgDatabase,
   descendants,
   fmt,
@@ -43,6 +44,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     idle: { type: 'string', default: '5000' },
     'no-npm': { type: 'boolean', default: false },
+    'only-npm': { type: 'boolean', default: false },
     pg: { type: 'boolean', default: false },
   },
 });
@@ -75,6 +77,7 @@ async function startOnce(dataDir, { idleMs = 0, databaseUrl } = {}) {
   active.add(child);
   try {
     const t1 = await waitForHealthy(`http://127.0.0.1:${port}/healthz`, child);
+    const cpu = cpuMs(child.pid);
     let mem;
     if (idleMs) {
       await sleep(idleMs);
@@ -82,17 +85,19 @@ async function startOnce(dataDir, { idleMs = 0, databaseUrl } = {}) {
       mem.cmd = cmdline(child.pid);
       mem.children = descendants(child.pid).length;
     }
-    return { ms: t1 - t0, mem };
+    return { ms: t1 - t0, cpu, mem };
   } finally {
     await stopChild(child);
     active.delete(child);
   }
 }
 
-function printSeries(label, times, mem) {
-  const s = stats(times);
-  console.log(`${label}: ${times.map((t) => fmt(t)).join(', ')} ms`);
+function printSeries(label, runs, mem) {
+  const s = stats(runs.map((r) => r.ms));
+  const c = stats(runs.map((r) => r.cpu));
+  console.log(`${label}: ${runs.map((r) => fmt(r.ms)).join(', ')} ms`);
   console.log(`  median ${fmt(s.median)} ms, min ${fmt(s.min)} ms, max ${fmt(s.max)} ms`);
+  console.log(`  server CPU time (user+sys) used by then: median ${fmt(c.median)} ms, min ${fmt(c.min)} ms, max ${fmt(c.max)} ms`);
   if (mem) {
     console.log(
       `  idle ${IDLE_MS / 1000} s after start: VmRSS ${fmt(mem.rss, 1)} MB (peak VmHWM ${fmt(mem.hwm, 1)} MB, ${mem.threads} threads, ${mem.children} child processes)`,
@@ -110,9 +115,14 @@ async function npmOnce(npmArgs, dataDir) {
   const npm = spawn('npm', npmArgs, {
     cwd: ROOT,
     env: serverEnv({ PORT: String(port), DATA_DIR: dataDir }),
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   keepStderr(npm);
+  let out = '';
+  npm.stdout.setEncoding('utf8');
+  npm.stdout.on('data', (chunk) => {
+    out = (out + chunk).slice(-20_000);
+  });
   active.add(npm);
   let serverPid;
   try {
@@ -126,7 +136,7 @@ async function npmOnce(npmArgs, dataDir) {
     await sleep(IDLE_MS);
     const mem = memoryMB(serverPid);
     const npmMem = memoryMB(npm.pid);
-    return { ms: t1 - t0, mem, npmMem, serverPid, npmPid: npm.pid };
+    return { ms: t1 - t0, mem, npmMem, built: /Building the web app|rebuilding/.test(out) };
   } finally {
     // Stop the server by its PID; the shell and npm then exit by themselves.
     const tree = descendants(npm.pid);
@@ -139,36 +149,34 @@ async function npmOnce(npmArgs, dataDir) {
 }
 
 try {
-  console.log(`Node ${process.version}, ${(await import('node:os')).availableParallelism()} cores, ${RUNS} runs per series`);
+  console.log(`Node ${process.version}, ${availableParallelism()} cores, ${RUNS} runs per series`);
+  console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
-  // 1. cold
-  const cold = [];
-  let coldMem;
-  for (let i = 0; i < RUNS; i++) {
-    const r = await startOnce(newDataDir(), { idleMs: i === RUNS - 1 ? IDLE_MS : 0 });
-    cold.push(r.ms);
-    if (r.mem) coldMem = r.mem;
-  }
-  printSeries('cold start (fresh DATA_DIR), direct node', cold, coldMem);
-
-  // 2. warm
   const warmDir = newDataDir();
-  await startOnce(warmDir); // initialise the data directory, unmeasured
-  const warm = [];
-  let warmMem;
-  for (let i = 0; i < RUNS; i++) {
-    const r = await startOnce(warmDir, { idleMs: i === RUNS - 1 ? IDLE_MS : 0 });
-    warm.push(r.ms);
-    if (r.mem) warmMem = r.mem;
+  await startOnce(warmDir); // initialise the data directory the warm and npm runs reuse, unmeasured
+
+  /** RUNS starts; the last one idles and has its memory read. */
+  const series = async (label, dataDir, options = {}) => {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await startOnce(dataDir(), { ...options, idleMs: i === RUNS - 1 ? IDLE_MS : 0 }));
+    const mem = runs.at(-1).mem;
+    printSeries(label, runs, mem);
+    return mem;
+  };
+
+  if (!args['only-npm']) {
+    // 1. cold: a fresh, empty DATA_DIR each time
+    await series('cold start (fresh DATA_DIR), direct node', newDataDir);
+    // 2. warm: the initialised DATA_DIR
+    const mem = await series('warm start (existing DATA_DIR), direct node', () => warmDir);
+    console.log(`  measured process: ${mem.cmd}`);
   }
-  printSeries('warm start (existing DATA_DIR), direct node', warm, warmMem);
-  if (warmMem) console.log(`  measured process: ${warmMem.cmd}`);
 
   // 3. npm start
   if (!args['no-npm']) {
     const report = (label, r) =>
       console.log(
-        `${label}: ${fmt(r.ms)} ms to first 200; server VmRSS ${fmt(r.mem.rss, 1)} MB after ${IDLE_MS / 1000} s idle (npm process itself ${fmt(r.npmMem.rss, 1)} MB)`,
+        `${label}${r.built ? ' [the web app was built during this start]' : ''}: ${fmt(r.ms)} ms to first 200; server VmRSS ${fmt(r.mem.rss, 1)} MB after ${IDLE_MS / 1000} s idle (npm process itself ${fmt(r.npmMem.rss, 1)} MB)`,
       );
     const failure = (label, err) => {
       const tail = String(err instanceof Error ? err.message : err)
@@ -183,7 +191,7 @@ try {
       console.log('npm start: not measured, scripts/ensure-web-build.mjs does not exist.');
     } else {
       for (let i = 1; i <= 2; i++) {
-        const label = `npm start run ${i}${i === 1 ? ' (may build the web app)' : ' (warm install)'}`;
+        const label = `npm start run ${i}`;
         try {
           report(label, await npmOnce(['start'], warmDir));
           npmStartWorked = true;
@@ -208,20 +216,14 @@ try {
   }
 
   // 4. PostgreSQL instead of PGlite
-  if (args.pg) {
+  if (args.pg && !args['only-npm']) {
     pgDatabase = await createPgDatabase();
     const dir = newDataDir(); // unused by the server in this mode
     await startOnce(dir, { databaseUrl: pgDatabase.url }); // migrate, unmeasured
-    const times = [];
-    let mem;
-    for (let i = 0; i < RUNS; i++) {
-      const r = await startOnce(dir, { databaseUrl: pgDatabase.url, idleMs: i === RUNS - 1 ? IDLE_MS : 0 });
-      times.push(r.ms);
-      if (r.mem) mem = r.mem;
-    }
-    printSeries('warm start on PostgreSQL (DATABASE_URL, migrated database), direct node', times, mem);
+    await series('warm start on PostgreSQL (DATABASE_URL, migrated database), direct node', () => dir, { databaseUrl: pgDatabase.url });
   }
 
+  console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log('targets: warm start < 5000 ms, idle RSS < 300 MB');
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

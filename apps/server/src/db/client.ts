@@ -23,6 +23,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory. A classroom's data
+ * fits in far less: with these settings an idle server holds about 180 MB instead of 300 MB
+ * (measured in bench/README.md).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=32MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface OpenDatabaseOptions {
@@ -50,7 +57,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = new PGlite(options.dataDir, { postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
