@@ -32,6 +32,18 @@ import { createTodolistsService } from './modules/todos/todolists.service.ts';
 import { socketTodoEvents } from './modules/todos/todos.events.ts';
 import { todosRoutes } from './modules/todos/todos.routes.ts';
 import { createTodosService } from './modules/todos/todos.service.ts';
+import { avatarsRoutes } from './modules/avatars/avatars.routes.ts';
+import { createAvatarsService } from './modules/avatars/avatars.service.ts';
+import { loadCharacterCatalog } from './modules/avatars/catalog.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
+import { createHistoryService } from './modules/history/history.service.ts';
+import { socketMemberEvents } from './modules/members/members.events.ts';
+import { rewardPurchasesRoutes } from './modules/rewards/reward-purchases.routes.ts';
+import { createRewardPurchasesService } from './modules/rewards/reward-purchases.service.ts';
+import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { createRewardsService } from './modules/rewards/rewards.service.ts';
+import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
+import { createTransfersService } from './modules/transfers/transfers.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -85,6 +97,13 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await api.register(todolistsRoutes, { todolists: createTodolistsService({ db, events }) });
       await api.register(todosRoutes, { todos: createTodosService({ db, events }) });
       await api.register(memberTodosRoutes, { memberTodos: createMemberTodosService({ db, events }) });
+      const memberEvents = socketMemberEvents(app.io);
+      const catalog = loadCharacterCatalog();
+      await api.register(rewardsRoutes, { rewards: createRewardsService({ db }) });
+      await api.register(rewardPurchasesRoutes, { purchases: createRewardPurchasesService({ db, events: memberEvents }) });
+      await api.register(avatarsRoutes, { avatars: createAvatarsService({ db, events: memberEvents, catalog }) });
+      await api.register(transfersRoutes, { transfers: createTransfersService({ db, events: memberEvents }) });
+      await api.register(historyRoutes, { history: createHistoryService({ db, catalog }) });
       if (!config.isProduction) await api.register(devRoutes, { db });
     },
     { prefix: '/api' },

@@ -81,3 +81,28 @@ export type ListPermission = (typeof LIST_PERMISSIONS)[number];
 /** The predefined todo images a teacher can pick instead of uploading (served by the server). */
 export const PREDEFINED_TODO_IMAGES = ['star.svg', 'book.svg', 'pencil.svg', 'lightbulb.svg', 'trophy.svg', 'globe.svg'] as const;
 export type PredefinedTodoImage = (typeof PREDEFINED_TODO_IMAGES)[number];
+
+/**
+ * Why coins moved: the reason of every coin_ledger row (DESIGN.md section 4). History screens are
+ * read from these; coin_purchase is kept for card payments.
+ */
+export const LEDGER_REASONS = [
+  'starter_coins',
+  'coin_purchase',
+  'teacher_award',
+  'teacher_deduction',
+  'todo_reward',
+  'todo_reward_revoked',
+  'transfer',
+  'reward_purchase',
+  'character_purchase',
+  'group_slots',
+  'member_deleted_refund',
+  'group_deleted_refund',
+  'account_deleted',
+] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+/** The two layers of a character (spec section 3: faces and hairs). */
+export const CHARACTER_TYPES = ['face', 'hair'] as const;
+export type CharacterType = (typeof CHARACTER_TYPES)[number];

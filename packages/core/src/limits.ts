@@ -38,8 +38,22 @@ export const IMAGE_MAX_DIMENSION_PX = 2560;
 /** Refuse to decode anything larger (a decompression bomb fits easily in 5 MB). */
 export const IMAGE_MAX_INPUT_PIXELS = 50_000_000;
 export const REWARD_ACTIVE_MS = 60 * 60 * 1000;
+/** Our bounds (spec section 5 says only "required"). */
+export const REWARD_DESCRIPTION_MAX_LENGTH = 500;
+/** A reward list's name answers with the reward name codes, so it shares their bound. */
+export const REWARDLIST_NAME_MAX_LENGTH = REWARD_NAME_MAX_LENGTH;
+/** A list holds at most this many rewards, and a teacher at most this many rewards in all. */
+export const REWARDS_PER_LIST_MAX = 100;
+export const REWARDS_PER_TEACHER_MAX = 500;
 
 export const CHARACTER_PRICES = { face: 3, hair: 1 } as const;
+/** The face and hair every user has without buying (and shows while face or hair is null). */
+export const CHARACTER_DEFAULTS = { face: 'face-01.svg', hair: 'hair-01.svg' } as const;
+
+/** The largest number of coins one movement or balance can hold (a PostgreSQL integer). */
+export const COINS_MAX = 2_147_483_647;
+/** History screens show at most this many entries of each kind, newest first. */
+export const HISTORY_MAX_ITEMS = 1000;
 export const EXTRA_GROUP_PRICE = 100;
 /** DESIGN.md section 7: a new account holds two groups. */
 export const GROUPS_INCLUDED = 2;

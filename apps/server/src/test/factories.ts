@@ -2,10 +2,11 @@ import type { AnswerType } from '@kolikko/core/enumerations';
 import { TEACHER_STARTER_COINS } from '@kolikko/core/limits';
 import type { Db } from '../db/client.ts';
 import * as authRepo from '../modules/auth/auth.repo.ts';
-import { moveCoins, teacherAccount } from '../modules/coins/ledger.repo.ts';
+import { memberAccount, moveCoins, teacherAccount } from '../modules/coins/ledger.repo.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { insertTodolist, setGroupSharedTodolists, upsertTodolistShare } from '../modules/todos/todolists.repo.ts';
 import { countTodos, insertTodo } from '../modules/todos/todos.repo.ts';
+import { addRewardToList, insertReward, insertRewardList, setGroupRewardList } from '../modules/rewards/rewards.repo.ts';
 import { insertGroup } from './factories.repo.ts';
 
 let seq = 0;
@@ -72,4 +73,21 @@ export async function showTodolist(db: Db, groupId: string, color: 'blue' | 'ora
 /** Shares a list with another teacher (the sharing API comes with teacher-to-teacher sharing). */
 export async function shareTodolistWith(db: Db, todolistId: string, teacherId: string, permissions: 'read' | 'edit') {
   await upsertTodolistShare(db, todolistId, teacherId, permissions);
+}
+
+export async function buildReward(db: Db, teacherId: string, opts: { name?: string; description?: string; price?: number } = {}) {
+  return insertReward(db, teacherId, { name: opts.name ?? `Reward ${next()}`, description: opts.description ?? 'Something nice', price: opts.price ?? 5 });
+}
+
+/** A reward list holding the given rewards, published to the group when one is given. */
+export async function buildRewardList(db: Db, teacherId: string, opts: { name?: string; rewardIds?: string[]; publishTo?: string } = {}) {
+  const list = await insertRewardList(db, teacherId, opts.name ?? `Rewards ${next()}`);
+  for (const id of opts.rewardIds ?? []) await addRewardToList(db, list.id, id);
+  if (opts.publishTo) await setGroupRewardList(db, opts.publishTo, list.id);
+  return list;
+}
+
+/** Gives a member coins out of its teacher's purse, as PUT member/coins does. */
+export async function giveCoins(db: Db, teacherId: string, memberId: string, amount: number) {
+  await moveCoins(db, { from: teacherAccount(teacherId), to: memberAccount(memberId), amount, reason: 'teacher_award', actor: teacherAccount(teacherId), reference: memberId });
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { LedgerReason } from '@kolikko/core/enumerations';
 import {
   type AnyPgColumn,
   bigserial,
@@ -58,7 +59,8 @@ export const groups = pgTable(
     /** The todo list each small group sees; deleting the list clears it. */
     blueSharedId: uuid('blue_shared_id').references((): AnyPgColumn => todolists.id, { onDelete: 'set null' }),
     orangeSharedId: uuid('orange_shared_id').references((): AnyPgColumn => todolists.id, { onDelete: 'set null' }),
-    sharedRewardListId: uuid('shared_reward_list_id'),
+    /** The one reward list published to the group's members; deleting the list clears it. */
+    sharedRewardListId: uuid('shared_reward_list_id').references((): AnyPgColumn => rewardLists.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -148,7 +150,7 @@ export const coinLedger = pgTable(
     fromAccount: text('from_account').notNull(),
     toAccount: text('to_account').notNull(),
     amount: integer('amount').notNull(),
-    reason: text('reason').notNull(),
+    reason: text('reason').$type<LedgerReason>().notNull(),
     /** Who caused it: teacher:<id>, member:<id> or system. */
     actor: text('actor').notNull(),
     groupId: uuid('group_id'),
@@ -315,5 +317,96 @@ export const images = pgTable(
     uniqueIndex('images_todo_idx').on(t.todoId),
     uniqueIndex('images_member_todo_idx').on(t.memberTodoId),
     check('images_one_owner', sql`(${t.todoId} is null) <> (${t.memberTodoId} is null)`),
+  ],
+);
+
+/** A teacher's reward (spec section 3): what students spend coins on. */
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    price: integer('price').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('rewards_teacher_idx').on(t.teacherId, t.createdAt),
+    check('rewards_price_range', sql`${t.price} between 0 and 999`),
+  ],
+);
+
+/** A teacher's reward list; one list at a time is published to a group (groups.shared_reward_list_id). */
+export const rewardLists = pgTable(
+  'reward_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reward_lists_teacher_idx').on(t.teacherId, t.createdAt)],
+);
+
+/** The rewards of a list, in the order they were added. A list holds only its owner's rewards. */
+export const rewardListItems = pgTable(
+  'reward_list_items',
+  {
+    rewardListId: uuid('reward_list_id')
+      .notNull()
+      .references(() => rewardLists.id, { onDelete: 'cascade' }),
+    rewardId: uuid('reward_id')
+      .notNull()
+      .references(() => rewards.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.rewardListId, t.rewardId] }), index('reward_list_items_reward_idx').on(t.rewardId)],
+);
+
+/** A reward list shared with another teacher, who may copy it (spec section 6); the API comes later. */
+export const rewardListShares = pgTable(
+  'reward_list_shares',
+  {
+    rewardListId: uuid('reward_list_id')
+      .notNull()
+      .references(() => rewardLists.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.rewardListId, t.teacherId] }), index('reward_list_shares_teacher_idx').on(t.teacherId)],
+);
+
+/**
+ * A student's purchase of a reward. Name, description and price are copied, so history still
+ * reads right after the teacher edits or deletes the reward. Active until active_until (1 hour).
+ */
+export const rewardPurchases = pgTable(
+  'reward_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    rewardId: uuid('reward_id').references(() => rewards.id, { onDelete: 'set null' }),
+    rewardName: text('reward_name').notNull(),
+    rewardDescription: text('reward_description').notNull(),
+    price: integer('price').notNull(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
+    activeUntil: timestamp('active_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('reward_purchases_member_idx').on(t.memberId, t.purchasedAt),
+    index('reward_purchases_reward_idx').on(t.rewardId),
+    check('reward_purchases_price_non_negative', sql`${t.price} >= 0`),
   ],
 );

@@ -1,4 +1,5 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, or, sql } from 'drizzle-orm';
+import type { LedgerReason } from '@kolikko/core/enumerations';
 import type { DbOrTx } from '../../db/client.ts';
 import { coinLedger, members, teachers } from '../../db/schema/index.ts';
 
@@ -13,7 +14,7 @@ export interface Movement {
   to: Account;
   /** A positive integer number of coins. */
   amount: number;
-  reason: string;
+  reason: LedgerReason;
   actor: string;
   groupId?: string | null;
   reference?: string | null;
@@ -76,4 +77,24 @@ export async function ledgerBalance(db: DbOrTx, account: Account): Promise<numbe
     .from(coinLedger)
     .where(sql`${coinLedger.toAccount} = ${account} or ${coinLedger.fromAccount} = ${account}`);
   return Number(row?.balance ?? 0);
+}
+
+export type LedgerRow = typeof coinLedger.$inferSelect;
+
+/** An account's movements, newest first (history screens are views of the ledger). */
+export async function listLedgerOf(db: DbOrTx, account: Account, limit: number): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(coinLedger)
+    .where(or(eq(coinLedger.fromAccount, account), eq(coinLedger.toAccount, account)))
+    .orderBy(desc(coinLedger.at), desc(coinLedger.id))
+    .limit(limit);
+}
+
+/** The id of a teacher or member account; null for mint and sink. */
+export function accountId(account: string): { kind: 'teacher' | 'member'; id: string } | null {
+  const i = account.indexOf(':');
+  const kind = account.slice(0, i);
+  if (kind !== 'teacher' && kind !== 'member') return null;
+  return { kind, id: account.slice(i + 1) };
 }

@@ -55,7 +55,7 @@ export async function deleteMemberSessions(db: DbOrTx, memberId: string, keepTok
 export async function lockMembers(db: DbOrTx, memberIds: string[]) {
   if (memberIds.length === 0) return [];
   return db
-    .select({ id: members.id, coins: members.coins })
+    .select({ id: members.id, coins: members.coins, groupId: members.groupId })
     .from(members)
     .where(inArray(members.id, memberIds))
     .orderBy(asc(members.id))

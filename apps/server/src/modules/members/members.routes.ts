@@ -21,7 +21,7 @@ import type { Actor, MembersService } from './members.service.ts';
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const tags = ['members'];
 
-function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Actor {
   const session = requireUser(request);
   return session.kind === 'teacher' ? { kind: 'teacher', teacherId: session.teacherId } : { kind: 'member', memberId: session.memberId };
 }

@@ -17,7 +17,7 @@ export type MembersService = ReturnType<typeof createMembersService>;
  * The member, if the actor may act on it. Another teacher's member is answered as not found, so
  * ids cannot be probed; another member is NOT_YOU.
  */
-async function accessibleMember(db: DbOrTx, actor: Actor, memberId: string, teacherOnly = false) {
+export async function accessibleMember(db: DbOrTx, actor: Actor, memberId: string, teacherOnly = false) {
   const row = await repo.findMemberWithTeacher(db, memberId);
   if (actor.kind === 'member') {
     if (teacherOnly) throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS');

@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { CHARACTER_DEFAULTS, CHARACTER_PRICES } from '@kolikko/core/limits';
+import type { CharacterType } from '@kolikko/core/enumerations';
+import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { expectBooksBalance } from '../../test/books.ts';
+import { buildGroup, buildMember, buildReward, buildRewardList, buildTeacher, buildTodo, buildTodolist, giveCoins, showTodolist } from '../../test/factories.ts';
+import { queryRows } from '../../db/reset.ts';
+import { ledgerBalance, memberAccount, teacherAccount } from './ledger.repo.ts';
+
+/**
+ * A model-based test of the coin rules through the API: random sequences of awards, todo
+ * completions, reward purchases, unlocks, transfers and the passing of an hour, each checked
+ * against a plain model of the balances. After every step each stored balance must equal the
+ * model's and its ledger sum, and none may be negative.
+ */
+const { app, database } = await buildTestApp();
+const db = database.db;
+
+type Method = 'GET' | 'PUT' | 'POST';
+const call = (method: Method, url: string, cookie: string, payload?: object) =>
+  app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+const MEMBERS = 3;
+const PURSE = 60;
+/** Each student starts with a few coins from the teacher's purse, so early purchases can succeed. */
+const START = 6;
+const TODO_REWARD = 5;
+const REWARD_PRICES = [2, 6, 0];
+const PARTS: [CharacterType, string][] = [['face', 'face-02.svg'], ['face', 'face-03.svg'], ['hair', 'hair-02.svg'], ['face', CHARACTER_DEFAULTS.face]];
+
+interface MemberModel {
+  coins: number;
+  completed: boolean;
+  /** What the member holds from the todo: paid and not taken back. */
+  collected: number;
+  unlocked: Set<string>;
+  /** Indexes of the rewards whose purchase is still active. */
+  active: Set<number>;
+}
+interface Model {
+  teacher: number;
+  members: MemberModel[];
+}
+interface Real {
+  teacherId: string;
+  teacherCookie: string;
+  memberIds: string[];
+  memberCookies: string[];
+  memberTodoIds: string[];
+  rewardIds: string[];
+}
+
+type Outcome = { status: number; code?: string };
+const ok = (status = 200): Outcome => ({ status });
+const refused = (status: number, code: string): Outcome => ({ status, code });
+
+/** Runs the request, compares its answer with the model's expectation, then the stored balances with the model and the ledger. */
+async function step(real: Real, model: Model, request: Promise<{ statusCode: number; json(): { errorCode?: string } }>, expected: Outcome, what: string) {
+  const res = await request;
+  const got: Outcome = res.statusCode < 300 ? { status: res.statusCode } : { status: res.statusCode, code: res.json().errorCode };
+  expect([what, got]).toEqual([what, expected]);
+  const accounts = [teacherAccount(real.teacherId), ...real.memberIds.map(memberAccount)];
+  const rows = await queryRows<{ account: string; coins: number }>(
+    db,
+    sql`select 'teacher:' || id as account, coins from teachers where id = ${real.teacherId}
+        union all select 'member:' || id, coins from members where group_id = (select group_id from members where id = ${real.memberIds[0]})`,
+  );
+  const stored = new Map(rows.map((r) => [r.account, r.coins]));
+  const modelled = [model.teacher, ...model.members.map((m) => m.coins)];
+  for (const [i, account] of accounts.entries()) {
+    const coins = stored.get(account);
+    expect([what, account, coins]).toEqual([what, account, modelled[i]]);
+    expect(coins).toBeGreaterThanOrEqual(0);
+    expect([what, account, await ledgerBalance(db, account)]).toEqual([what, account, coins]);
+  }
+}
+
+class Award implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly m: number, readonly coins: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const member = model.members[this.m]!;
+    let expected = ok();
+    if (this.coins > 0 && this.coins > model.teacher) expected = refused(400, 'MISC.TEACHER_OUT_OF_COINS');
+    else if (this.coins > 0) {
+      model.teacher -= this.coins;
+      member.coins += this.coins;
+    } else {
+      const taken = Math.min(-this.coins, member.coins);
+      model.teacher += taken;
+      member.coins -= taken;
+    }
+    await step(real, model, call('PUT', '/api/member/coins', real.teacherCookie, { member_id: real.memberIds[this.m], coins: this.coins }), expected, this.toString());
+  }
+  toString = () => `award(${this.m}, ${this.coins})`;
+}
+
+class Complete implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly m: number, readonly completed: boolean, readonly byTeacher: boolean) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const member = model.members[this.m]!;
+    let expected = ok();
+    if (this.completed && !member.completed) {
+      const pay = TODO_REWARD - member.collected;
+      if (pay > model.teacher) expected = refused(400, 'MISC.TEACHER_OUT_OF_COINS');
+      else {
+        model.teacher -= pay;
+        member.coins += pay;
+        member.collected += pay;
+        member.completed = true;
+      }
+    } else if (!this.completed && member.completed) {
+      const taken = Math.min(member.collected, member.coins);
+      member.coins -= taken;
+      model.teacher += taken;
+      member.collected -= taken;
+      member.completed = false;
+    }
+    const cookie = this.byTeacher ? real.teacherCookie : real.memberCookies[this.m]!;
+    await step(real, model, call('PUT', '/api/membertodo', cookie, { mtodo_id: real.memberTodoIds[this.m], updates: { completed: this.completed } }), expected, this.toString());
+  }
+  toString = () => `${this.completed ? 'complete' : 'uncomplete'}(${this.m}${this.byTeacher ? ', by teacher' : ''})`;
+}
+
+class Buy implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly m: number, readonly reward: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const member = model.members[this.m]!;
+    const price = REWARD_PRICES[this.reward]!;
+    let expected = ok(201);
+    if (member.active.has(this.reward)) expected = refused(403, 'PERMISSION.INSUFFICIENT_PERMISSIONS');
+    else if (price > member.coins) expected = refused(400, 'MISC.OUT_OF_COINS');
+    else {
+      member.coins -= price;
+      member.active.add(this.reward);
+    }
+    const url = `/api/member/${real.memberIds[this.m]}/reward/${real.rewardIds[this.reward]}`;
+    await step(real, model, call('POST', url, real.memberCookies[this.m]!, { price }), expected, this.toString());
+  }
+  toString = () => `buy(${this.m}, reward ${this.reward})`;
+}
+
+class Unlock implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly m: number, readonly part: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const member = model.members[this.m]!;
+    const [type, path] = PARTS[this.part]!;
+    const price = path === CHARACTER_DEFAULTS[type] ? 0 : CHARACTER_PRICES[type];
+    let expected = ok();
+    if (price > 0 && !member.unlocked.has(path)) {
+      if (price > member.coins) expected = refused(400, 'MISC.OUT_OF_COINS');
+      else {
+        member.coins -= price;
+        member.unlocked.add(path);
+      }
+    }
+    const url = `/api/member/${real.memberIds[this.m]}/character/unlock`;
+    await step(real, model, call('POST', url, real.memberCookies[this.m]!, { type, path }), expected, this.toString());
+  }
+  toString = () => `unlock(${this.m}, ${PARTS[this.part]?.[1]})`;
+}
+
+class Transfer implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly from: number, readonly to: number, readonly amount: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const sender = model.members[this.from]!;
+    const recipient = model.members[this.to]!;
+    let expected = ok();
+    // The request schema refuses an amount below 1 before any rule looks at the recipient.
+    if (this.amount < 1) expected = refused(400, 'VALIDATION.INVALID_INPUT');
+    else if (this.from === this.to) expected = refused(403, 'USER.NOT_YOU');
+    else if (this.amount > sender.coins) expected = refused(400, 'MISC.OUT_OF_COINS');
+    else {
+      sender.coins -= this.amount;
+      recipient.coins += this.amount;
+    }
+    const url = `/api/member/${real.memberIds[this.from]}/transfer`;
+    await step(real, model, call('POST', url, real.memberCookies[this.from]!, { recipient: real.memberIds[this.to], amount: this.amount }), expected, this.toString());
+  }
+  toString = () => `transfer(${this.from} -> ${this.to}, ${this.amount})`;
+}
+
+/** The hour of every active purchase passes: the rewards can be bought again. */
+class HourPasses implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(model: Model, real: Real) {
+    for (const m of model.members) m.active.clear();
+    const ended = db.execute(sql`update reward_purchases set active_until = now() - interval '1 second' where member_id in (${sql.join(real.memberIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    await step(real, model, ended.then(() => ({ statusCode: 200, json: () => ({}) })), ok(), this.toString());
+  }
+  toString = () => 'an hour passes';
+}
+
+const member = fc.integer({ min: 0, max: MEMBERS - 1 });
+const commands = [
+  fc.tuple(member, fc.integer({ min: -15, max: 25 })).map(([m, coins]) => new Award(m, coins)),
+  fc.tuple(member, fc.boolean(), fc.boolean()).map(([m, completed, byTeacher]) => new Complete(m, completed, byTeacher)),
+  fc.tuple(member, fc.integer({ min: 0, max: REWARD_PRICES.length - 1 })).map(([m, r]) => new Buy(m, r)),
+  fc.tuple(member, fc.integer({ min: 0, max: PARTS.length - 1 })).map(([m, p]) => new Unlock(m, p)),
+  fc.tuple(member, member, fc.integer({ min: 0, max: 12 })).map(([from, to, amount]) => new Transfer(from, to, amount)),
+  fc.constant(new HourPasses()),
+];
+
+/** A fresh classroom per run: a teacher, a trading group of three, a rewarded none-type todo shown to them, and three rewards on sale. */
+async function setup(): Promise<Real> {
+  const teacher = await buildTeacher(db, { coins: PURSE });
+  const group = await buildGroup(db, teacher.id);
+  const members = [];
+  for (let i = 0; i < MEMBERS; i++) members.push(await buildMember(db, group.id));
+  for (const m of members) await giveCoins(db, teacher.id, m.id, START);
+  const list = await buildTodolist(db, teacher.id);
+  await buildTodo(db, list.id, { reward: TODO_REWARD });
+  await showTodolist(db, group.id, 'blue', list.id);
+  const rewards = [];
+  for (const price of REWARD_PRICES) rewards.push(await buildReward(db, teacher.id, { price }));
+  await buildRewardList(db, teacher.id, { rewardIds: rewards.map((r) => r.id), publishTo: group.id });
+  const teacherCookie = await signIn(app, teacher, 'teacher');
+  await call('PUT', `/api/group/${group.id}/settings`, teacherCookie, { trading_allowed: true });
+  const memberTodos: { id: string; member_id: string }[] = (await call('GET', `/api/membertodos?group_id=${group.id}&color=blue`, teacherCookie)).json();
+  const memberCookies = [];
+  for (const m of members) memberCookies.push(await signIn(app, m, 'member'));
+  return {
+    teacherId: teacher.id,
+    teacherCookie,
+    memberIds: members.map((m) => m.id),
+    memberCookies,
+    memberTodoIds: members.map((m) => memberTodos.find((mt) => mt.member_id === m.id)?.id ?? ''),
+    rewardIds: rewards.map((r) => r.id),
+  };
+}
+
+/** A member's history adds up to its balance: every coin in and out is in it. */
+async function expectHistoryAddsUp(real: Real, model: Model) {
+  const sum = (xs: { price: number }[]) => xs.reduce((n, x) => n + x.price, 0);
+  for (const [i, id] of real.memberIds.entries()) {
+    const h = (await call('GET', `/api/member/${id}/history`, real.memberCookies[i]!)).json();
+    expect(sum(h.receivedCoins) - sum(h.transactions) - sum(h.characterPurchase) - sum(h.rewardPurchase)).toBe(model.members[i]!.coins);
+  }
+}
+
+describe('coins: a model of every way coins move', () => {
+  it('random sequences of awards, completions, purchases, unlocks and transfers keep every balance equal to the model and the ledger', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 25, size: 'max' }), async (cmds) => {
+        const real = await setup();
+        const model: Model = {
+          teacher: PURSE - MEMBERS * START,
+          members: Array.from({ length: MEMBERS }, () => ({ coins: START, completed: false, collected: 0, unlocked: new Set<string>(), active: new Set<number>() })),
+        };
+        await fc.asyncModelRun(() => ({ model, real }), cmds);
+        await expectHistoryAddsUp(real, model);
+      }),
+      { numRuns: 15 },
+    );
+    await expectBooksBalance(db);
+  }, 120_000);
+});

@@ -1,0 +1,78 @@
+import { HISTORY_MAX_ITEMS } from '@kolikko/core/limits';
+import { memberHistoryEntry, teacherPurchaseType, type Direction } from '@kolikko/core/rules/history';
+import type { TMemberHistory, TPurchaseHistoryItem } from '@kolikko/core/schemas/coins';
+import type { Db } from '../../db/client.ts';
+import type { CharacterCatalog } from '../avatars/catalog.ts';
+import { accountId, listLedgerOf, memberAccount, teacherAccount, type Account, type LedgerRow } from '../coins/ledger.repo.ts';
+import { accessibleMember, type Actor } from '../members/members.service.ts';
+import { presentPurchase } from '../rewards/rewards.presenters.ts';
+import { listPurchasesOf } from '../rewards/rewards.repo.ts';
+import { findUsernames } from './history.repo.ts';
+
+export type HistoryService = ReturnType<typeof createHistoryService>;
+
+/** A ledger row as one account sees it: which way the coins went, and the account on the other side. */
+function seenFrom(account: Account, row: LedgerRow): { direction: Direction; other: string } {
+  return row.toAccount === account ? { direction: 'in', other: row.fromAccount } : { direction: 'out', other: row.toAccount };
+}
+
+/** The usernames of the people on the other side of these rows (mint and sink have none). */
+async function counterpartNames(db: Db, account: Account, rows: LedgerRow[]): Promise<Map<string, string>> {
+  const memberIds = new Set<string>();
+  const teacherIds = new Set<string>();
+  for (const row of rows) {
+    const other = accountId(seenFrom(account, row).other);
+    if (other?.kind === 'member') memberIds.add(other.id);
+    if (other?.kind === 'teacher') teacherIds.add(other.id);
+  }
+  return findUsernames(db, { memberIds: [...memberIds], teacherIds: [...teacherIds] });
+}
+
+/** History screens are views of the coin ledger (DESIGN.md section 4), newest first. */
+export function createHistoryService({ db, catalog }: { db: Db; catalog: CharacterCatalog }) {
+  return {
+    /**
+     * GET member/{id}/history, for the member itself or its teacher: spec section 3's four lists.
+     * Reward purchases come from reward_purchases (their names and active hour; a free reward
+     * moves no coins), everything else from the ledger.
+     */
+    async memberHistory(actor: Actor, memberId: string): Promise<TMemberHistory> {
+      await accessibleMember(db, actor, memberId);
+      const account = memberAccount(memberId);
+      const rows = await listLedgerOf(db, account, HISTORY_MAX_ITEMS);
+      const names = await counterpartNames(db, account, rows);
+      const purchases = await listPurchasesOf(db, memberId, HISTORY_MAX_ITEMS);
+      const now = new Date();
+      const history: TMemberHistory = { characterPurchase: [], rewardPurchase: purchases.map((p) => presentPurchase(p, now)), transactions: [], receivedCoins: [] };
+      for (const row of rows) {
+        const { direction, other } = seenFrom(account, row);
+        const entry = memberHistoryEntry(row.reason, direction);
+        const date = row.at.toISOString();
+        if (entry?.list === 'receivedCoins') history.receivedCoins.push({ kind: entry.kind, senderName: names.get(other) ?? null, price: row.amount, date });
+        if (entry?.list === 'transactions') history.transactions.push({ kind: entry.kind, recipientName: names.get(other) ?? null, price: row.amount, date });
+        if (entry?.list === 'characterPurchase') {
+          const path = row.reference ?? '';
+          history.characterPurchase.push({ path, type: catalog.has('hair', path) ? 'hair' : 'face', price: row.amount, date });
+        }
+      }
+      return history;
+    },
+
+    /** GET purchase/history/{userId}: the teacher's own coin movements. */
+    async teacherHistory(teacherId: string): Promise<TPurchaseHistoryItem[]> {
+      const account = teacherAccount(teacherId);
+      const rows = await listLedgerOf(db, account, HISTORY_MAX_ITEMS);
+      const names = await counterpartNames(db, account, rows);
+      return rows.map((row) => {
+        const { direction, other } = seenFrom(account, row);
+        return {
+          type: teacherPurchaseType(row.reason, direction),
+          reason: row.reason,
+          amount: row.amount,
+          date: row.at.toISOString(),
+          counterpartName: names.get(other) ?? null,
+        };
+      });
+    },
+  };
+}

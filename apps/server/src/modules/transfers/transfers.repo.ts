@@ -1,0 +1,24 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { groups, members } from '../../db/schema/index.ts';
+
+/** A member by id, or by username (case-insensitive), with its group's trading setting. */
+export async function findRecipient(db: DbOrTx, by: { id: string } | { username: string }) {
+  const where = 'id' in by ? eq(members.id, by.id) : eq(sql`lower(${members.username})`, by.username.toLowerCase());
+  const [row] = await db.select({ id: members.id, username: members.username, groupId: members.groupId }).from(members).where(where);
+  return row;
+}
+
+export async function findTradingAllowed(db: DbOrTx, groupId: string): Promise<boolean> {
+  const [row] = await db.select({ tradingAllowed: groups.tradingAllowed }).from(groups).where(eq(groups.id, groupId));
+  return row?.tradingAllowed ?? false;
+}
+
+/** The other members of a group, by username. */
+export async function listClassmates(db: DbOrTx, groupId: string, exceptMemberId: string) {
+  return db
+    .select({ id: members.id, username: members.username, face: members.face, hair: members.hair })
+    .from(members)
+    .where(and(eq(members.groupId, groupId), ne(members.id, exceptMemberId)))
+    .orderBy(asc(sql`lower(${members.username})`));
+}
