@@ -25,10 +25,10 @@ export interface Database {
 
 /**
  * PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory. A classroom's data
- * fits in far less: with these settings an idle server holds about 180 MB instead of 300 MB
+ * fits in far less: with these settings PGlite holds about 160 MB instead of 300 MB
  * (measured in bench/README.md).
  */
-const PGLITE_SETTINGS = ['shared_buffers=32MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { AppError } from '@kolikko/core/errors';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_DIMENSION_PX, IMAGE_MAX_INPUT_PIXELS } from '@kolikko/core/limits';
 
@@ -28,6 +27,14 @@ export function randomImageName(ext: string): string {
   return `${randomBytes(16).toString('hex')}.${ext}`;
 }
 
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+
+/** libvips costs about 18 MB of memory: loaded on the first upload, not at start-up. */
+async function loadSharp() {
+  sharpModule ??= import('sharp');
+  return (await sharpModule).default;
+}
+
 /**
  * Checks that the bytes really are a JPEG, PNG, WebP or GIF by decoding them (the file name
  * and the declared type count for nothing), and re-encodes them: rotated upright, scaled to fit
@@ -36,6 +43,7 @@ export function randomImageName(ext: string): string {
  */
 export async function reencodeImage(input: Buffer): Promise<StoredImage> {
   if (input.length > IMAGE_MAX_BYTES) throw new AppError('IMAGE.TOO_BIG_FILE');
+  const sharp = await loadSharp();
   try {
     const source = sharp(input, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' });
     const { format } = await source.metadata();
