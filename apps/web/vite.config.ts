@@ -16,6 +16,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll[^\\/]*|react-number-format)[\\/]/ },
+            // The todo editor's libraries load only with the editor (it is imported on demand).
+            { name: 'quill', test: /node_modules[\\/](quill|quill-delta|parchment|eventemitter3|lodash-es|lodash\.clonedeep|lodash\.isequal|fast-diff)[\\/].*\.js$/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -14,8 +14,8 @@ import { TeacherLayout } from './layouts/teacher-layout.tsx';
 import { ShopLayout } from './layouts/shop-layout.tsx';
 import { StudentHomeRoute, TeacherHomeRoute } from './routes/area-homes.tsx';
 import { LoginRoute, SignupRoute } from './routes/auth-routes.tsx';
-import { StudentProfileRoute } from './routes/student-routes.tsx';
-import { GroupsRoute, MemberRoute, TeacherProfileRoute, UpgradesRoute } from './routes/teacher-routes.tsx';
+import { StudentProfileRoute, StudentTodosRoute } from './routes/student-routes.tsx';
+import { GroupsRoute, MemberRoute, SharedRoute, TeacherProfileRoute, TodosRoute, UpgradesRoute } from './routes/teacher-routes.tsx';
 
 /** A page of the spec that is not built yet: a translated "coming soon" inside its area layout. */
 function placeholder(path: string, titleKey: string): RouteObject {
@@ -66,11 +66,11 @@ const teacherRoutes: RouteObject = {
         { path: 'groups', element: <GroupsRoute /> },
         { path: 'groups/:memberId', element: <MemberRoute /> },
         { path: 'groups/:memberId/:view', element: <MemberRoute /> },
-        placeholder('todos', 'teacher.pages.todos'),
-        placeholder('todos/:todolistId', 'teacher.pages.todolist'),
-        placeholder('shared', 'teacher.pages.shared'),
-        placeholder('shared/:memberId', 'teacher.pages.sharedMember'),
-        placeholder('shared/:memberId/:view', 'teacher.pages.sharedMember'),
+        { path: 'todos', element: <TodosRoute /> },
+        { path: 'todos/:todolistId', element: <TodosRoute /> },
+        { path: 'shared', element: <SharedRoute /> },
+        { path: 'shared/:memberId', element: <SharedRoute /> },
+        { path: 'shared/:memberId/:view', element: <SharedRoute /> },
         placeholder('rewards', 'teacher.pages.rewards'),
         placeholder('rewards/:rewardlistId', 'teacher.pages.rewardlist'),
         {
@@ -101,7 +101,7 @@ const studentRoutes: RouteObject = {
       element: <StudentLayout />,
       children: [
         { path: 'home', element: <StudentHomeRoute /> },
-        placeholder('todos', 'student.pages.todos'),
+        { path: 'todos', element: <StudentTodosRoute /> },
         placeholder('history', 'student.pages.history'),
         { path: 'profile', element: <StudentProfileRoute /> },
         placeholder('rewards', 'student.pages.rewards'),

@@ -24,7 +24,10 @@ export interface ResponseParser<T> {
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as multipart/form-data instead of a JSON body (uploads); the browser sets the boundary. */
+  form?: FormData;
   signal?: AbortSignal;
 }
 
@@ -61,7 +64,8 @@ export async function apiRequest<T>(
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined && options.form === undefined) headers['Content-Type'] = 'application/json';
+  const body = options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
 
   let response: Response;
   try {
@@ -69,7 +73,7 @@ export async function apiRequest<T>(
       method: options.method ?? 'GET',
       credentials: 'same-origin',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
       signal: options.signal,
     });
   } catch (error) {
@@ -77,15 +81,15 @@ export async function apiRequest<T>(
     throw new ApiError(0, 'SERVER.ERROR');
   }
 
-  const body = await readBody(response);
+  const answer = await readBody(response);
   if (!response.ok) {
     if (response.status === 401) unauthorizedHandler?.();
-    const errorCode = readString(body, 'errorCode') ?? readString(body, 'message') ?? 'SERVER.ERROR';
-    throw new ApiError(response.status, errorCode, readString(body, 'field'));
+    const errorCode = readString(answer, 'errorCode') ?? readString(answer, 'message') ?? 'SERVER.ERROR';
+    throw new ApiError(response.status, errorCode, readString(answer, 'field'));
   }
-  if (!options.schema) return body;
+  if (!options.schema) return answer;
   try {
-    return options.schema.parse(body);
+    return options.schema.parse(answer);
   } catch {
     throw new ApiError(response.status, 'SERVER.ERROR');
   }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ZSessionUser, type TSessionUser } from '@kolikko/core/schemas/auth';
@@ -50,6 +50,17 @@ export function useSession(): { user: TSessionUser | null; isPending: boolean } 
     retry: false,
   });
   return { user: query.data ?? null, isPending: query.isPending };
+}
+
+/**
+ * Reads the session again when a page opens whose coins others move: a student completing a
+ * todo pays from the teacher's purse, a teacher's approval pays the student. Until live updates
+ * reach the web, this keeps the header's coins right on the pages where it matters.
+ */
+export function useRefreshSessionOnMount(): void {
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  }, []);
 }
 
 /** Stores the user a login answered with, so guards see the new session at once. */

@@ -23,6 +23,7 @@ import { Logo } from '../../components/logo.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
 import { HelpModal } from '../../features/teacher/components/help-modal.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
+import { useCurrentHeaderSelection } from '../../lib/header-selection.ts';
 import { useActiveGroup } from '../../lib/queries/get-active-group.ts';
 import classes from './teacher-layout.module.css';
 
@@ -45,6 +46,22 @@ function ActiveGroup({ name, isPending }: { name: string | null; isPending: bool
       {t('teacher.header.activeGroupLabel')}{' '}
       <Text span fw={700} c="dark.7" data-testid="active-group-name">
         {name ?? t('teacher.header.noActiveGroup')}
+      </Text>
+    </Text>
+  );
+}
+
+/** Spec section 2: the selected todo list or shared list beside the group (placeholder: no shared list). */
+function SelectedList({ inHeader = false }: { inHeader?: boolean }) {
+  const { t } = useTranslation();
+  const selection = useCurrentHeaderSelection();
+  if (!selection) return null;
+  // Shown twice (header on desktop, menu on phones); only the header's copy carries the test ids.
+  return (
+    <Text size="sm" c="dark.4" data-testid={inHeader ? 'header-selection' : undefined} truncate maw={{ base: '100%', sm: 260, lg: 420 }}>
+      {t(`teacher.header.selection.${selection.kind}`)}{' '}
+      <Text span fw={700} c="dark.7" data-testid={inHeader ? 'header-selection-name' : undefined}>
+        {selection.name ?? t('teacher.header.noSharedList')}
       </Text>
     </Text>
   );
@@ -103,8 +120,9 @@ export function TeacherLayout() {
               aria-controls="teacher-navigation"
             />
             <Logo to="/teacher/home" />
-            <Group visibleFrom="sm" ml="lg" miw={0}>
+            <Group visibleFrom="sm" ml="lg" miw={0} gap="lg" wrap="nowrap">
               <ActiveGroup name={activeGroupName} isPending={active.isPending} />
+              <SelectedList inHeader />
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
@@ -137,7 +155,10 @@ export function TeacherLayout() {
 
       <AppShell.Navbar p="sm" id="teacher-navigation">
         <AppShell.Section hiddenFrom="sm" px="xs" pb="sm">
-          <ActiveGroup name={activeGroupName} isPending={active.isPending} />
+          <Stack gap={4}>
+            <ActiveGroup name={activeGroupName} isPending={active.isPending} />
+            <SelectedList />
+          </Stack>
         </AppShell.Section>
         <AppShell.Section grow component="nav" aria-label={t('nav.teacherLabel')}>
           <Stack gap={2}>

@@ -4,8 +4,11 @@ import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import { useSession } from '../../lib/auth.ts';
 import { TeacherProfile } from '../../features/account/components/teacher-profile.tsx';
 import { GroupsPage } from '../../features/groups/components/groups-page.tsx';
-import { isMemberView, MemberPage } from '../../features/groups/components/member-page.tsx';
+import { isMemberView, MemberPage, type MemberTodosSlotProps } from '../../features/groups/components/member-page.tsx';
+import { MemberTodosPanel } from '../../features/shared-todos/components/member-todos-panel.tsx';
+import { SharedPage } from '../../features/shared-todos/components/shared-page.tsx';
 import { UpgradesPage } from '../../features/shop/components/upgrades-page.tsx';
+import { TodosPage } from '../../features/todos/components/todos-page.tsx';
 
 /** The teacher guard has checked the role; this narrows the session user for the page. */
 function WithTeacher({ children }: { children: (teacher: TTeacherUser) => ReactNode }) {
@@ -17,11 +20,36 @@ export function GroupsRoute() {
   return <WithTeacher>{(teacher) => <GroupsPage teacher={teacher} />}</WithTeacher>;
 }
 
+/**
+ * The member page's todos view is the shared-todos feature's panel: features never import each
+ * other, so the router puts the two together.
+ */
+function memberTodos({ member, onMemberCoins }: MemberTodosSlotProps) {
+  return <MemberTodosPanel groupId={member.group_id} memberId={member.id} username={member.username} onMemberCoins={onMemberCoins} />;
+}
+
 /** /teacher/groups/:memberId defaults to the todos view; an unknown view goes there too. */
 export function MemberRoute() {
   const { memberId = '', view } = useParams();
   if (!isMemberView(view)) return <Navigate to={`/teacher/groups/${memberId}/todos`} replace />;
-  return <WithTeacher>{(teacher) => <MemberPage key={memberId} teacher={teacher} memberId={memberId} view={view} />}</WithTeacher>;
+  return (
+    <WithTeacher>
+      {(teacher) => <MemberPage key={memberId} teacher={teacher} memberId={memberId} view={view} renderTodos={memberTodos} />}
+    </WithTeacher>
+  );
+}
+
+/** /teacher/todos and /teacher/todos/:todolistId. */
+export function TodosRoute() {
+  const { todolistId } = useParams();
+  return <WithTeacher>{(teacher) => <TodosPage teacher={teacher} todolistId={todolistId ?? null} />}</WithTeacher>;
+}
+
+/** /teacher/shared, optionally /:memberId/:view; a member has one view (todos), where any other goes. */
+export function SharedRoute() {
+  const { memberId, view } = useParams();
+  if (memberId && view !== 'todos') return <Navigate to={`/teacher/shared/${memberId}/todos`} replace />;
+  return <WithTeacher>{(teacher) => <SharedPage teacher={teacher} memberId={memberId ?? null} />}</WithTeacher>;
 }
 
 export function UpgradesRoute() {

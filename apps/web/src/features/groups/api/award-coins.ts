@@ -3,7 +3,7 @@ import { ZMemberCoinsBatchResponse, type TMember, type TMemberCoinsBatchResponse
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setSessionCoins } from '../../../lib/auth.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { groupMembersQueryKey } from './get-group-members.ts';
+import { groupMembersQueryKey } from '../../../lib/queries/get-group-members.ts';
 import { memberQueryKey } from './get-member.ts';
 
 export function awardCoins(memberIds: string[], coins: number): Promise<TMemberCoinsBatchResponse> {

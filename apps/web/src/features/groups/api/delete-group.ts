@@ -6,7 +6,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { activeGroupQueryKey } from '../../../lib/queries/get-active-group.ts';
 import { groupLimitsQueryKey } from '../../../lib/queries/get-group-limits.ts';
 import { groupsQueryKey } from '../../../lib/queries/get-groups.ts';
-import { groupMembersQueryKey } from './get-group-members.ts';
+import { groupMembersQueryKey } from '../../../lib/queries/get-group-members.ts';
 
 export function deleteGroup(groupId: string): Promise<unknown> {
   return apiRequest(`/group/${encodeURIComponent(groupId)}`, { method: 'DELETE' });

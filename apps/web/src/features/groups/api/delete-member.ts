@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { setSessionCoins } from '../../../lib/auth.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { groupsQueryKey } from '../../../lib/queries/get-groups.ts';
-import { groupMembersQueryKey } from './get-group-members.ts';
+import { groupMembersQueryKey } from '../../../lib/queries/get-group-members.ts';
 
 /** A teacher's delete answers with the purse after the member's coins were refunded to it. */
 const ZDeleteMemberResponse = ZMemberCoinsResponse.pick({ teacher_coins: true });

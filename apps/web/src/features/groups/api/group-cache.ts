@@ -2,7 +2,7 @@ import type { TGroup, TMember } from '@kolikko/core/schemas/groups';
 import { queryClient } from '../../../lib/query-client.ts';
 import { activeGroupQueryKey } from '../../../lib/queries/get-active-group.ts';
 import { groupsQueryKey } from '../../../lib/queries/get-groups.ts';
-import { groupMembersQueryKey } from './get-group-members.ts';
+import { groupMembersQueryKey } from '../../../lib/queries/get-group-members.ts';
 import { memberQueryKey } from './get-member.ts';
 
 /** Writes a group the server answered with into the list and, if it is the active one, the header. */

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { activeGroupQueryKey } from '../../../lib/queries/get-active-group.ts';
 import { groupsQueryKey } from '../../../lib/queries/get-groups.ts';
-import { groupMembersQueryKey } from './get-group-members.ts';
+import { groupMembersQueryKey } from '../../../lib/queries/get-group-members.ts';
 
 export function setActiveGroup(teacherId: string, groupId: string): Promise<TGroup> {
   return apiRequest(`/groups/${encodeURIComponent(teacherId)}/active/${encodeURIComponent(groupId)}`, {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { TMember } from '@kolikko/core/schemas/groups';
 import { CoinIcon, IconChevronRight, IconMessage } from '../../../components/icons.tsx';
 import { MemberAvatar } from '../../../components/member-avatar.tsx';
-import { SmallGroupDot } from './small-group-dot.tsx';
+import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
 import classes from './member-card.module.css';
 
 /** Tooltips also open on keyboard focus and touch, not only on hover. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Badge, Box, Group, Paper, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -10,8 +11,9 @@ import { QueryError } from '../../../components/query-error.tsx';
 import { useGroups } from '../../../lib/queries/get-groups.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useMember } from '../api/get-member.ts';
+import { patchMemberInCaches } from '../api/group-cache.ts';
 import { MemberSettings } from './member-settings.tsx';
-import { SmallGroupDot } from './small-group-dot.tsx';
+import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
 
 export const MEMBER_VIEWS = ['todos', 'rewards', 'actions', 'settings'] as const;
 export type MemberView = (typeof MEMBER_VIEWS)[number];
@@ -22,8 +24,8 @@ export function isMemberView(value: unknown): value is MemberView {
 
 const VIEW_ICONS = { todos: IconChecklist, rewards: IconGift, actions: IconHistory, settings: IconSettings } as const;
 
-/** Todos, rewards and history arrive with their own features; until then each says so. */
-function ArrivesLater({ view }: { view: Exclude<MemberView, 'settings'> }) {
+/** Rewards and history arrive with their own features; until then each says so. */
+function ArrivesLater({ view }: { view: Exclude<MemberView, 'settings' | 'todos'> }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} data-testid={`member-${view}-placeholder`}>
@@ -69,14 +71,22 @@ function MemberHeader({ member, groupName }: { member: TMember; groupName: strin
   );
 }
 
+/** What the todos view is given: the member, and where to report a balance that changed there. */
+export interface MemberTodosSlotProps {
+  member: TMember;
+  onMemberCoins: (memberId: string, coins: number) => void;
+}
+
 interface MemberPageProps {
   teacher: TTeacherUser;
   memberId: string;
   view: MemberView;
+  /** The todos view belongs to another feature; the router passes it in. */
+  renderTodos: (props: MemberTodosSlotProps) => ReactNode;
 }
 
 /** /teacher/groups/:memberId/:view: one student's todos, rewards, history and settings. */
-export function MemberPage({ teacher, memberId, view }: MemberPageProps) {
+export function MemberPage({ teacher, memberId, view, renderTodos }: MemberPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const member = useMember(memberId);
@@ -150,6 +160,11 @@ export function MemberPage({ teacher, memberId, view }: MemberPageProps) {
           <Tabs.Panel key={tab} value={tab} pt="md">
             {tab === 'settings' ? (
               <MemberSettings teacherId={teacher.id} member={member.data} groupName={group?.name ?? null} />
+            ) : tab === 'todos' ? (
+              renderTodos({
+                member: member.data,
+                onMemberCoins: (id, coins) => patchMemberInCaches(id, member.data.group_id, { coins }),
+              })
             ) : (
               <ArrivesLater view={tab} />
             )}

@@ -15,7 +15,7 @@ import { useDeleteMember } from '../api/delete-member.ts';
 import { useRenameMember } from '../api/rename-member.ts';
 import { useSetMemberPassword } from '../api/set-member-password.ts';
 import { useToggleSmallGroup } from '../api/toggle-small-group.ts';
-import { SmallGroupDot } from './small-group-dot.tsx';
+import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
 
 interface MemberSettingsProps {
   teacherId: string;

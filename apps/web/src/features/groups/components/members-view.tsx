@@ -6,7 +6,7 @@ import { IconLock } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { showErrorCode } from '../../../lib/banner.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
-import { useGroupMembers } from '../api/get-group-members.ts';
+import { useGroupMembers } from '../../../lib/queries/get-group-members.ts';
 import { useToggleSmallGroup } from '../api/toggle-small-group.ts';
 import { JoinInstructions } from './join-instructions.tsx';
 import { MemberCard } from './member-card.tsx';

@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZMember, type TMember } from '@kolikko/core/schemas/groups';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
+import { queryClient } from '../query-client.ts';
 
+/**
+ * The members of a group. Shared (not in a feature) because the groups page lists them and the
+ * shared-todos view shows their progress.
+ */
 export function groupMembersQueryKey(groupId: string) {
   return ['group', groupId, 'members'] as const;
 }
@@ -17,4 +22,11 @@ export function useGroupMembers(groupId: string) {
     queryKey: groupMembersQueryKey(groupId),
     queryFn: ({ signal }) => getGroupMembers(groupId, signal),
   });
+}
+
+/** Writes a member's new balance into its group's list (after a reward was paid or taken back). */
+export function setGroupMemberCoins(groupId: string, memberId: string, coins: number): void {
+  queryClient.setQueryData<TMember[]>(groupMembersQueryKey(groupId), (members) =>
+    members?.map((member) => (member.id === memberId ? { ...member, coins } : member)),
+  );
 }

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MemberTodoStatus } from '@kolikko/core/rules/completion';
+import { IconAlertTriangle, IconCircle, IconCircleCheck, IconClock } from './icons.tsx';
+import classes from './member-todo-status.module.css';
+
+const STATUS_ICONS: Record<MemberTodoStatus, ComponentType<{ size?: number }>> = {
+  done: IconCircleCheck,
+  awaiting_teacher: IconClock,
+  strict_answered: IconAlertTriangle,
+  not_done: IconCircle,
+};
+
+/** The class that gives a member todo's card the coloured edge of its status. */
+export const memberTodoCardClass = classes.card;
+
+/**
+ * Spec section 4: done (right), a free answer awaiting the teacher (yellow), a strict answer
+ * given, or not done (red). Colour is never the only sign: each state has its own icon and word.
+ */
+export function MemberTodoStatusBadge({ status, audience }: { status: MemberTodoStatus; audience: 'student' | 'teacher' }) {
+  const { t } = useTranslation();
+  const Icon = STATUS_ICONS[status];
+  return (
+    <span className={classes.status} data-status={status} data-testid="member-todo-status">
+      <Icon size={16} />
+      <span>{t(`memberTodoStatus.${audience}.${status}`)}</span>
+    </span>
+  );
+}
