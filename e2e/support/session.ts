@@ -1,0 +1,10 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Logs in through the login screen and waits for the area's home. */
+export async function logIn(page: Page, area: 'teacher' | 'student', user: { username: string; password: string }) {
+  await page.goto(`/${area}/login`);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(`/${area}/home`);
+}
