@@ -1,14 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createGroup, createTeacher, mailedLink, uniqueName } from '../support/api.ts';
 import { text } from '../support/locales.ts';
+import { logIn } from '../support/session.ts';
 
-async function logIn(page: Page, area: 'teacher' | 'student', username: string, password: string) {
-  await page.goto(`/${area}/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(`/${area}/home`);
-}
 
 test('a new teacher signs up, verifies the e-mail, logs in, switches to Finnish and logs out', async ({ page, request }) => {
   const username = uniqueName('ella');
@@ -76,7 +70,7 @@ test('a student joins a group through the join link and logs in', async ({ page,
   await expect(page.getByRole('status')).toContainText(text('en', 'success.REGISTRATION_SUCCESS'));
   await expect(page.getByTestId('student-password-note')).toBeVisible();
 
-  await logIn(page, 'student', username, 'carrot1');
+  await logIn(page, 'student', { username, password: 'carrot1' });
   await expect(page.getByRole('link', { name: 'Tasks' }).first()).toBeVisible();
 });
 
@@ -111,7 +105,7 @@ test('a teacher resets a forgotten password through the e-mailed link', async ({
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL('/teacher/login');
   await expect(page.getByRole('status')).toContainText(text('en', 'success.PASSWORD_RESET'));
-  await logIn(page, 'teacher', teacher.username, 'brandnew1');
+  await logIn(page, 'teacher', { username: teacher.username, password: 'brandnew1' });
 
   // The used link fails and sends the teacher back to ask for a new one.
   await page.getByRole('button', { name: 'Log out' }).first().click();

@@ -1,14 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createTeacher, joinGroup, uniqueName } from '../support/api.ts';
 import { text } from '../support/locales.ts';
+import { logIn } from '../support/session.ts';
 
-async function logIn(page: Page, area: 'teacher' | 'student', user: { username: string; password: string }) {
-  await page.goto(`/${area}/login`);
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(`/${area}/home`);
-}
 
 async function createGroupInUi(page: Page, name: string) {
   await page.getByRole('textbox', { name: 'New group name' }).fill(name);
