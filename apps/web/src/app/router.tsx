@@ -14,8 +14,8 @@ import { TeacherLayout } from './layouts/teacher-layout.tsx';
 import { ShopLayout } from './layouts/shop-layout.tsx';
 import { StudentHomeRoute, TeacherHomeRoute } from './routes/area-homes.tsx';
 import { LoginRoute, SignupRoute } from './routes/auth-routes.tsx';
-import { StudentProfileRoute, StudentTodosRoute } from './routes/student-routes.tsx';
-import { GroupsRoute, MemberRoute, SharedRoute, TeacherProfileRoute, TodosRoute, UpgradesRoute } from './routes/teacher-routes.tsx';
+import { StudentHistoryRoute, StudentProfileRoute, StudentRewardsRoute, StudentTodosRoute } from './routes/student-routes.tsx';
+import { GroupsRoute, MemberRoute, RewardsRoute, SharedRoute, TeacherProfileRoute, TodosRoute, UpgradesRoute } from './routes/teacher-routes.tsx';
 
 /** A page of the spec that is not built yet: a translated "coming soon" inside its area layout. */
 function placeholder(path: string, titleKey: string): RouteObject {
@@ -71,8 +71,8 @@ const teacherRoutes: RouteObject = {
         { path: 'shared', element: <SharedRoute /> },
         { path: 'shared/:memberId', element: <SharedRoute /> },
         { path: 'shared/:memberId/:view', element: <SharedRoute /> },
-        placeholder('rewards', 'teacher.pages.rewards'),
-        placeholder('rewards/:rewardlistId', 'teacher.pages.rewardlist'),
+        { path: 'rewards', element: <RewardsRoute /> },
+        { path: 'rewards/:rewardlistId', element: <RewardsRoute /> },
         {
           path: 'shop',
           element: <ShopLayout />,
@@ -102,9 +102,9 @@ const studentRoutes: RouteObject = {
       children: [
         { path: 'home', element: <StudentHomeRoute /> },
         { path: 'todos', element: <StudentTodosRoute /> },
-        placeholder('history', 'student.pages.history'),
+        { path: 'history', element: <StudentHistoryRoute /> },
         { path: 'profile', element: <StudentProfileRoute /> },
-        placeholder('rewards', 'student.pages.rewards'),
+        { path: 'rewards', element: <StudentRewardsRoute /> },
       ],
     },
   ],

@@ -243,6 +243,14 @@ export function IconArrowLeft(props: IconProps) {
   );
 }
 
+export function IconArrowRight(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M19 12H5M19 12l-6 6M19 12l-6-6" />
+    </Icon>
+  );
+}
+
 export function IconChevronRight(props: IconProps) {
   return (
     <Icon {...props}>

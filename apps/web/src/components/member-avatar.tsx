@@ -1,36 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { characterImageUrl, lookOf, type CharacterLook } from '../lib/character-images.ts';
 import classes from './member-avatar.module.css';
 
-/** Dark enough for white text (contrast above 4.5:1) and easy to tell apart in a class list. */
-const AVATAR_COLOURS = ['#3b4cc0', '#0b7285', '#2b8a3e', '#c2255c', '#862e9c', '#d9480f', '#5f3dc4', '#1864ab'] as const;
+/** Light backdrops that every face and hair stands out against; a user keeps one by its name. */
+const BACKDROPS = ['#e7f5ff', '#fff4e6', '#ebfbee', '#f3f0ff', '#fff0f6', '#e3fafc', '#fff9db', '#f8f0fc'] as const;
 
-function colourFor(username: string): string {
+function backdropFor(seed: string): string {
   let hash = 0;
-  for (const char of username) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return AVATAR_COLOURS[hash % AVATAR_COLOURS.length] ?? AVATAR_COLOURS[0];
+  for (const char of seed) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return BACKDROPS[hash % BACKDROPS.length] ?? BACKDROPS[0];
+}
+
+interface CharacterPictureProps {
+  look: CharacterLook;
+  /** Width and height in pixels; the art is drawn for any size (used from 32 to 160). */
+  size: number;
+  /** The picture's accessible name; leave it out where the picture only repeats text beside it. */
+  label?: string;
+  /** Picks the backdrop colour, so one user keeps one colour everywhere. */
+  seed?: string;
+  testId?: string;
+}
+
+/**
+ * A character: the face picture with the hair picture on top. Every part is drawn on one
+ * 200 x 200 head, so the two layers line up in any square box.
+ */
+export function CharacterPicture({ look, size, label, seed = '', testId }: CharacterPictureProps) {
+  return (
+    <span
+      className={classes.avatar}
+      style={{ width: size, height: size, background: backdropFor(seed), borderWidth: size < 48 ? 2 : 3 }}
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      data-testid={testId}
+      data-face={look.face}
+      data-hair={look.hair}
+    >
+      <img className={classes.layer} src={characterImageUrl(look.face)} alt="" draggable={false} decoding="async" />
+      <img className={classes.layer} src={characterImageUrl(look.hair)} alt="" draggable={false} decoding="async" />
+    </span>
+  );
 }
 
 export interface MemberAvatarProps {
-  /**
-   * The character's face and hair pictures (paths). The character art arrives later; until then
-   * the avatar is a coloured circle with the initial, and this component is the one to swap.
-   */
+  /** The paths of the face and hair worn; null is the free default. */
   face: string | null;
   hair: string | null;
   username: string;
   size?: number;
+  /** Inside a control that is already named after the user, the picture adds nothing to hear. */
+  decorative?: boolean;
 }
 
-/** A member's (or teacher's) picture. Decorative: the username is always written next to it. */
-export function MemberAvatar({ username, size = 48 }: MemberAvatarProps) {
-  const initial = (username.at(0) ?? '?').toUpperCase();
+/** A member's (or teacher's) character, named "<username>'s picture" for assistive tech. */
+export function MemberAvatar({ face, hair, username, size = 48, decorative = false }: MemberAvatarProps) {
+  const { t } = useTranslation();
   return (
-    <span
-      className={classes.avatar}
-      style={{ width: size, height: size, fontSize: Math.round(size * 0.45), background: colourFor(username) }}
-      aria-hidden="true"
-      data-testid="member-avatar"
-    >
-      {initial}
-    </span>
+    <CharacterPicture
+      look={lookOf(face, hair)}
+      size={size}
+      seed={username}
+      label={decorative ? undefined : t('avatar.label', { username })}
+      testId="member-avatar"
+    />
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format.ts';
+import { formatCountdown, formatDate, formatDateTime, formatLongDate, formatTime, localDayKey } from './format.ts';
 
 describe('formatDate', () => {
   it('writes d.m.yyyy without leading zeros (spec section 9)', () => {
@@ -10,5 +10,38 @@ describe('formatDate', () => {
 
   it('gives an empty text for a date that cannot be read', () => {
     expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatTime and formatDateTime', () => {
+  it('write HH:MM with leading zeros', () => {
+    expect(formatTime(new Date(2026, 0, 5, 7, 3))).toBe('07:03');
+    expect(formatDateTime(new Date(2026, 0, 5, 17, 45))).toBe('5.1.2026 17:45');
+  });
+});
+
+describe('formatCountdown', () => {
+  it('shows minutes and seconds of what is left, rounded up', () => {
+    expect(formatCountdown(60 * 60 * 1000)).toBe('60:00');
+    expect(formatCountdown(59 * 60 * 1000 + 1500)).toBe('59:02');
+    expect(formatCountdown(999)).toBe('00:01');
+    expect(formatCountdown(0)).toBe('00:00');
+    expect(formatCountdown(-5000)).toBe('00:00');
+  });
+});
+
+describe('localDayKey', () => {
+  it('is the local calendar day as yyyy-mm-dd', () => {
+    expect(localDayKey(new Date(2026, 2, 9, 0, 0, 1))).toBe('2026-03-09');
+    expect(localDayKey(new Date(2026, 11, 31, 23, 59))).toBe('2026-12-31');
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes the long date in the language asked for', () => {
+    const date = new Date(2026, 0, 5, 12);
+    expect(formatLongDate(date, 'en')).toMatch(/Monday.*January.*2026/);
+    expect(formatLongDate(date, 'fi')).toMatch(/maanantai.*tammikuuta.*2026/);
   });
 });

@@ -4,3 +4,37 @@ export function formatDate(value: string | Date): string {
   if (Number.isNaN(date.getTime())) return '';
   return `${date.getDate()}.${date.getMonth() + 1}.${date.getFullYear()}`;
 }
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** Spec section 9: the time beside a date reads HH:MM (24 hours) in both languages. */
+export function formatTime(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}
+
+/** d.m.yyyy HH:MM (spec section 9). */
+export function formatDateTime(value: string | Date): string {
+  const date = formatDate(value);
+  return date === '' ? '' : `${date} ${formatTime(value)}`;
+}
+
+/** A reward's time left as minutes:seconds (spec section 4), rounded up so 0:00 means it is over. */
+export function formatCountdown(ms: number): string {
+  const totalSeconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${pad2(Math.floor(totalSeconds / 60))}:${pad2(totalSeconds % 60)}`;
+}
+
+/** The local calendar day of a moment as yyyy-mm-dd: the key history groups its entries by. */
+export function localDayKey(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+}
+
+/** Spec section 9's long header date in the language of the page, e.g. "Monday 5 January 2026". */
+export function formatLongDate(value: string | Date, language: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}

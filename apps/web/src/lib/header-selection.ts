@@ -1,15 +1,15 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Spec section 2: the teacher header shows the selected todo list or shared list beside the
- * active group. The page that knows the selection puts it here; the header reads it. A small
+ * Spec section 2: the teacher header shows the selected todo list, shared list or reward list
+ * beside the active group. The page that knows the selection puts it here; the header reads it. A small
  * store rather than a query, because the header does not know which page is open.
  */
-export type HeaderSelectionKind = 'todolist' | 'shared';
+export type HeaderSelectionKind = 'todolist' | 'shared' | 'rewardlist';
 
 export interface HeaderSelection {
   kind: HeaderSelectionKind;
-  /** null shows the kind's placeholder (spec: "no shared list"). */
+  /** null shows the kind's placeholder (spec: "no shared list", "all rewards"). */
   name: string | null;
 }
 

@@ -5,6 +5,7 @@ import { CoinBadge } from '../../components/coin-badge.tsx';
 import { IconChecklist, IconGift, IconHistory, IconHome, IconLogout, IconUser } from '../../components/icons.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { MemberAvatar } from '../../components/member-avatar.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
 import classes from './student-layout.module.css';
@@ -34,9 +35,12 @@ export function StudentLayout() {
         <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap">
             <Logo to="/student/home" />
-            <Text visibleFrom="sm" size="sm" c="dark.4" fw={600}>
-              {user.username}
-            </Text>
+            <Group gap={8} wrap="nowrap" visibleFrom="sm">
+              <MemberAvatar face={user.face} hair={user.hair} username={user.username} size={36} decorative />
+              <Text size="sm" c="dark.4" fw={600}>
+                {user.username}
+              </Text>
+            </Group>
           </Group>
           <Group gap={6} wrap="nowrap">
             <CoinBadge coins={user.coins} />

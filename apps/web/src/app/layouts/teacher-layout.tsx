@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, AppShell, Avatar, Burger, Button, CloseButton, Group, Menu, NavLink, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, CloseButton, Group, Menu, NavLink, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINT_ROTATE_PX } from '@kolikko/core/limits';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +20,11 @@ import {
 } from '../../components/icons.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { MemberAvatar } from '../../components/member-avatar.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
 import { HelpModal } from '../../features/teacher/components/help-modal.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
-import { useCurrentHeaderSelection } from '../../lib/header-selection.ts';
+import { useCurrentHeaderSelection, type HeaderSelectionKind } from '../../lib/header-selection.ts';
 import { useActiveGroup } from '../../lib/queries/get-active-group.ts';
 import classes from './teacher-layout.module.css';
 
@@ -36,6 +37,13 @@ const NAV_ITEMS = [
   { key: 'shop', to: '/teacher/shop', icon: IconShop, needsGroup: false },
   { key: 'community', to: '/teacher/community', icon: IconWorld, needsGroup: false },
 ] as const;
+
+/** What the header says when a page has a selection kind but nothing chosen (spec section 2). */
+const SELECTION_PLACEHOLDERS: Record<HeaderSelectionKind, string> = {
+  todolist: 'teacher.header.noTodolist',
+  shared: 'teacher.header.noSharedList',
+  rewardlist: 'teacher.header.allRewards',
+};
 
 /** The header's active group name (spec section 2), with its placeholder when there is none. */
 function ActiveGroup({ name, isPending }: { name: string | null; isPending: boolean }) {
@@ -51,7 +59,7 @@ function ActiveGroup({ name, isPending }: { name: string | null; isPending: bool
   );
 }
 
-/** Spec section 2: the selected todo list or shared list beside the group (placeholder: no shared list). */
+/** Spec section 2: the selected todo list, shared list or reward list beside the group (placeholders: no shared list, all rewards). */
 function SelectedList({ inHeader = false }: { inHeader?: boolean }) {
   const { t } = useTranslation();
   const selection = useCurrentHeaderSelection();
@@ -61,7 +69,7 @@ function SelectedList({ inHeader = false }: { inHeader?: boolean }) {
     <Text size="sm" c="dark.4" data-testid={inHeader ? 'header-selection' : undefined} truncate maw={{ base: '100%', sm: 260, lg: 420 }}>
       {t(`teacher.header.selection.${selection.kind}`)}{' '}
       <Text span fw={700} c="dark.7" data-testid={inHeader ? 'header-selection-name' : undefined}>
-        {selection.name ?? t('teacher.header.noSharedList')}
+        {selection.name ?? t(SELECTION_PLACEHOLDERS[selection.kind])}
       </Text>
     </Text>
   );
@@ -133,7 +141,7 @@ export function TeacherLayout() {
             <Menu position="bottom-end" width={200} shadow="md">
               <Menu.Target>
                 <UnstyledButton className={classes.profileButton} aria-label={t('teacher.profileMenu.label')}>
-                  <Avatar color="coin" radius="xl" size={34} name={user.username} />
+                  <MemberAvatar face={user.face} hair={user.hair} username={user.username} size={36} decorative />
                   <Text size="sm" fw={700} visibleFrom="md" maw={140} truncate>
                     {user.username}
                   </Text>

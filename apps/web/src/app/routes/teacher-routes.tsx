@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
+import type { TMember } from '@kolikko/core/schemas/groups';
 import { useSession } from '../../lib/auth.ts';
 import { TeacherProfile } from '../../features/account/components/teacher-profile.tsx';
 import { GroupsPage } from '../../features/groups/components/groups-page.tsx';
 import { isMemberView, MemberPage, type MemberTodosSlotProps } from '../../features/groups/components/member-page.tsx';
+import { HistoryTimeline } from '../../features/history/components/history-timeline.tsx';
+import { PurchasedRewards } from '../../features/history/components/purchased-rewards.tsx';
+import { RewardsPage } from '../../features/rewards/components/rewards-page.tsx';
 import { MemberTodosPanel } from '../../features/shared-todos/components/member-todos-panel.tsx';
 import { SharedPage } from '../../features/shared-todos/components/shared-page.tsx';
 import { UpgradesPage } from '../../features/shop/components/upgrades-page.tsx';
@@ -28,13 +32,32 @@ function memberTodos({ member, onMemberCoins }: MemberTodosSlotProps) {
   return <MemberTodosPanel groupId={member.group_id} memberId={member.id} username={member.username} onMemberCoins={onMemberCoins} />;
 }
 
+/** The member page's rewards and history views are the history feature's. */
+function memberRewards(member: TMember) {
+  return <PurchasedRewards memberId={member.id} username={member.username} />;
+}
+
+function memberActions(member: TMember) {
+  return <HistoryTimeline memberId={member.id} audience="teacher" />;
+}
+
 /** /teacher/groups/:memberId defaults to the todos view; an unknown view goes there too. */
 export function MemberRoute() {
   const { memberId = '', view } = useParams();
   if (!isMemberView(view)) return <Navigate to={`/teacher/groups/${memberId}/todos`} replace />;
   return (
     <WithTeacher>
-      {(teacher) => <MemberPage key={memberId} teacher={teacher} memberId={memberId} view={view} renderTodos={memberTodos} />}
+      {(teacher) => (
+        <MemberPage
+          key={memberId}
+          teacher={teacher}
+          memberId={memberId}
+          view={view}
+          renderTodos={memberTodos}
+          renderRewards={memberRewards}
+          renderActions={memberActions}
+        />
+      )}
     </WithTeacher>
   );
 }
@@ -58,4 +81,10 @@ export function UpgradesRoute() {
 
 export function TeacherProfileRoute() {
   return <WithTeacher>{(teacher) => <TeacherProfile teacher={teacher} />}</WithTeacher>;
+}
+
+/** /teacher/rewards and /teacher/rewards/:rewardlistId. */
+export function RewardsRoute() {
+  const { rewardlistId } = useParams();
+  return <WithTeacher>{(teacher) => <RewardsPage teacher={teacher} rewardlistId={rewardlistId ?? null} />}</WithTeacher>;
 }

@@ -1,16 +1,19 @@
 import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
+import { CharacterPicker } from '../../../components/character-picker.tsx';
 import { CoinBadge } from '../../../components/coin-badge.tsx';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { MemberAvatar } from '../../../components/member-avatar.tsx';
 import { PasswordChangeForm } from '../../../components/password-change-form.tsx';
 import { SettingsSection } from '../../../components/settings-section.tsx';
 import { UsernameForm } from '../../../components/username-form.tsx';
+import { lookOf } from '../../../lib/character-images.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useChangeTeacherPassword } from '../api/change-teacher-password.ts';
 import { useDeleteTeacher } from '../api/delete-teacher.ts';
 import { useRenameTeacher } from '../api/rename-teacher.ts';
+import { useWearTeacherCharacter } from '../api/wear-teacher-character.ts';
 import { DeleteAccount } from './delete-account.tsx';
 
 /** /teacher/profile: picture, username, e-mail (read-only), password, language, delete account. */
@@ -20,11 +23,12 @@ export function TeacherProfile({ teacher }: { teacher: TTeacherUser }) {
   const rename = useRenameTeacher(teacher.id);
   const changePassword = useChangeTeacherPassword(teacher.id);
   const remove = useDeleteTeacher(teacher.id);
+  const wear = useWearTeacherCharacter(teacher.id);
 
   return (
-    <Stack gap="md" maw={760}>
+    <Stack gap="md" maw={860}>
       <Group gap="md" wrap="nowrap">
-        <MemberAvatar face={teacher.face} hair={teacher.hair} username={teacher.username} size={72} />
+        <MemberAvatar face={teacher.face} hair={teacher.hair} username={teacher.username} size={88} />
         <Stack gap={4} miw={0}>
           <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
             {t('profile.title')}
@@ -38,10 +42,8 @@ export function TeacherProfile({ teacher }: { teacher: TTeacherUser }) {
         </Stack>
       </Group>
 
-      <SettingsSection title={t('profile.picture.title')}>
-        <Text size="sm" c="dark.5">
-          {t('profile.picture.soon')}
-        </Text>
+      <SettingsSection title={t('profile.picture.title')} testId="profile-picture">
+        <CharacterPicker mode="free" look={lookOf(teacher.face, teacher.hair)} username={teacher.username} wear={(part) => wear.mutateAsync(part)} />
       </SettingsSection>
 
       <SettingsSection title={t('profile.username')}>

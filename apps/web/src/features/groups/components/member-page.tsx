@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Box, Group, Paper, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { TMember } from '@kolikko/core/schemas/groups';
 import { CoinBadge } from '../../../components/coin-badge.tsx';
-import { IconArrowLeft, IconChecklist, IconGift, IconHistory, IconSettings, IconSparkles } from '../../../components/icons.tsx';
+import { IconArrowLeft, IconChecklist, IconGift, IconHistory, IconSettings } from '../../../components/icons.tsx';
 import { MemberAvatar } from '../../../components/member-avatar.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useGroups } from '../../../lib/queries/get-groups.ts';
@@ -23,26 +23,6 @@ export function isMemberView(value: unknown): value is MemberView {
 }
 
 const VIEW_ICONS = { todos: IconChecklist, rewards: IconGift, actions: IconHistory, settings: IconSettings } as const;
-
-/** Rewards and history arrive with their own features; until then each says so. */
-function ArrivesLater({ view }: { view: Exclude<MemberView, 'settings' | 'todos'> }) {
-  const { t } = useTranslation();
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} data-testid={`member-${view}-placeholder`}>
-      <Stack align="center" ta="center" gap="xs">
-        <ThemeIcon size={52} radius="xl" variant="light" color="coin" aria-hidden="true">
-          <IconSparkles size={28} />
-        </ThemeIcon>
-        <Text fw={700} size="lg">
-          {t(`groups.member.placeholders.${view}.title`)}
-        </Text>
-        <Text c="dark.5" maw={460}>
-          {t(`groups.member.placeholders.${view}.text`)}
-        </Text>
-      </Stack>
-    </Paper>
-  );
-}
 
 function MemberHeader({ member, groupName }: { member: TMember; groupName: string | null }) {
   const { t } = useTranslation();
@@ -81,12 +61,14 @@ interface MemberPageProps {
   teacher: TTeacherUser;
   memberId: string;
   view: MemberView;
-  /** The todos view belongs to another feature; the router passes it in. */
+  /** The todos, rewards and history views belong to other features; the router passes them in. */
   renderTodos: (props: MemberTodosSlotProps) => ReactNode;
+  renderRewards: (member: TMember) => ReactNode;
+  renderActions: (member: TMember) => ReactNode;
 }
 
 /** /teacher/groups/:memberId/:view: one student's todos, rewards, history and settings. */
-export function MemberPage({ teacher, memberId, view, renderTodos }: MemberPageProps) {
+export function MemberPage({ teacher, memberId, view, renderTodos, renderRewards, renderActions }: MemberPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const member = useMember(memberId);
@@ -165,8 +147,10 @@ export function MemberPage({ teacher, memberId, view, renderTodos }: MemberPageP
                 member: member.data,
                 onMemberCoins: (id, coins) => patchMemberInCaches(id, member.data.group_id, { coins }),
               })
+            ) : tab === 'rewards' ? (
+              renderRewards(member.data)
             ) : (
-              <ArrivesLater view={tab} />
+              renderActions(member.data)
             )}
           </Tabs.Panel>
         ))}

@@ -4,15 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SMALL_GROUPS } from '@kolikko/core/limits';
 import type { TMember } from '@kolikko/core/schemas/groups';
+import { CharacterPicker } from '../../../components/character-picker.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PasswordChangeForm } from '../../../components/password-change-form.tsx';
 import { SettingsSection } from '../../../components/settings-section.tsx';
 import { TypeToConfirm } from '../../../components/type-to-confirm.tsx';
 import { UsernameForm } from '../../../components/username-form.tsx';
 import { showErrorCode, showSuccessOnNextPage } from '../../../lib/banner.ts';
+import { lookOf } from '../../../lib/character-images.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useDeleteMember } from '../api/delete-member.ts';
 import { useRenameMember } from '../api/rename-member.ts';
+import { useSetMemberCharacter } from '../api/set-member-character.ts';
 import { useSetMemberPassword } from '../api/set-member-password.ts';
 import { useToggleSmallGroup } from '../api/toggle-small-group.ts';
 import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
@@ -23,7 +26,7 @@ interface MemberSettingsProps {
   groupName: string | null;
 }
 
-/** Spec section 2, member settings: username, small group, group, password, delete. */
+/** Spec section 2, member settings: profile picture, username, small group, group, password, delete. */
 export function MemberSettings({ teacherId, member, groupName }: MemberSettingsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -34,6 +37,7 @@ export function MemberSettings({ teacherId, member, groupName }: MemberSettingsP
   const setPassword = useSetMemberPassword(member.id);
   const toggleSmallGroup = useToggleSmallGroup(member.group_id);
   const deleteMember = useDeleteMember(teacherId, member);
+  const setCharacter = useSetMemberCharacter(member.id);
 
   function handleDelete() {
     const { username, coins } = member;
@@ -52,6 +56,16 @@ export function MemberSettings({ teacherId, member, groupName }: MemberSettingsP
 
   return (
     <Stack gap="md">
+      <SettingsSection title={t('profile.picture.title')} testId="member-picture">
+        <CharacterPicker
+          mode="ownedOnly"
+          look={lookOf(member.face, member.hair)}
+          username={member.username}
+          unlocked={{ face: member.unlocked_faces, hair: member.unlocked_hairs }}
+          wear={(part) => setCharacter.mutateAsync(part)}
+        />
+      </SettingsSection>
+
       <SettingsSection title={t('groups.member.settings.username')}>
         <UsernameForm key={member.id} current={member.username} save={(username) => rename.mutateAsync(username)} isSaving={rename.isPending} />
       </SettingsSection>

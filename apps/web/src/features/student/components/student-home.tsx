@@ -1,9 +1,10 @@
-import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TMemberUser } from '@kolikko/core/schemas/auth';
 import { CoinBadge } from '../../../components/coin-badge.tsx';
 import { IconChecklist, IconGift, IconHistory } from '../../../components/icons.tsx';
+import { MemberAvatar } from '../../../components/member-avatar.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import classes from './student-home.module.css';
 
@@ -19,15 +20,18 @@ export function StudentHome({ student }: { student: TMemberUser }) {
   return (
     <Stack gap="lg" maw={760} mx="auto">
       <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.hero}>
-        <Stack gap="xs">
-          <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {t('student.home.greeting', { username: student.username })}
-          </Title>
-          <Text size="lg">{t('student.home.balance')}</Text>
-          <div>
-            <CoinBadge coins={student.coins} size="lg" />
-          </div>
-        </Stack>
+        <Group gap="lg" wrap="nowrap" align="center">
+          <MemberAvatar face={student.face} hair={student.hair} username={student.username} size={112} />
+          <Stack gap="xs" miw={0}>
+            <Title order={1} fz={{ base: 24, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
+              {t('student.home.greeting', { username: student.username })}
+            </Title>
+            <Text size="lg">{t('student.home.balance')}</Text>
+            <div>
+              <CoinBadge coins={student.coins} size="lg" />
+            </div>
+          </Stack>
+        </Group>
       </Paper>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         {SHORTCUTS.map(({ key, to, icon: Icon, color }) => (

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { ZTransferResponse, type TTransferRequest, type TTransferResponse } from '@kolikko/core/schemas/coins';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { setSessionCoins } from '../../../lib/auth.ts';
+import { invalidateMemberHistory } from '../../../lib/queries/member-history.ts';
+
+/** Sends coins to a classmate, where the teacher allows trading (spec section 5). */
+export function transferCoins(memberId: string, body: TTransferRequest): Promise<TTransferResponse> {
+  return apiRequest(`/member/${encodeURIComponent(memberId)}/transfer`, { method: 'POST', body, schema: ZTransferResponse });
+}
+
+export function useTransferCoins(memberId: string) {
+  return useMutation({
+    mutationFn: (body: TTransferRequest) => transferCoins(memberId, body),
+    onSuccess: (answer) => {
+      setSessionCoins(answer.member_coins);
+      invalidateMemberHistory(memberId);
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TActionImage } from '@kolikko/core/schemas/characters';
+import { ActiveCountdown } from '../../../components/active-countdown.tsx';
+import { CoinIcon } from '../../../components/icons.tsx';
+import { characterImageUrl } from '../../../lib/character-images.ts';
+import { formatTime } from '../../../lib/format.ts';
+import { actionPictureOf, isPurchaseActive, type HistoryEntry } from '../../../lib/history.ts';
+import classes from './history.module.css';
+
+interface HistoryEntryRowProps {
+  entry: HistoryEntry;
+  /** The action pictures the server offers; an entry without one shows a plain coin. */
+  actions: TActionImage[] | undefined;
+  /** A character part's name in the page's language, by its path. */
+  partNameOf: (type: 'face' | 'hair', path: string) => string;
+  now: Date;
+}
+
+function useEntryTitle(entry: HistoryEntry, partNameOf: HistoryEntryRowProps['partNameOf']): { title: string; detail: string | null } {
+  const { t } = useTranslation();
+  const someone = t('history.deletedAccount');
+  switch (entry.category) {
+    case 'rewards':
+      return { title: entry.purchase.name, detail: t('history.entries.reward') };
+    case 'characters':
+      return { title: partNameOf(entry.type, entry.path), detail: t(`history.entries.${entry.type}`) };
+    case 'transactions':
+      if (entry.direction === 'in') {
+        return { title: t(`history.entries.received.${entry.kind}`, { name: entry.counterpart ?? someone }), detail: null };
+      }
+      return { title: t(`history.entries.sent.${entry.kind}`, { name: entry.counterpart ?? someone }), detail: null };
+  }
+}
+
+/** One line of the history: its picture, what happened, when, and the coins in or out. */
+export function HistoryEntryRow({ entry, actions, partNameOf, now }: HistoryEntryRowProps) {
+  const { t } = useTranslation();
+  const { title, detail } = useEntryTitle(entry, partNameOf);
+  const picture = actionPictureOf(entry);
+  const hasPicture = actions?.some((action) => action.path === picture) ?? false;
+  const isActive = entry.category === 'rewards' && isPurchaseActive(entry.purchase, now);
+  const sign = entry.direction === 'in' ? '+' : '−';
+
+  return (
+    <li className={classes.entry} data-category={entry.category} data-direction={entry.direction} data-testid="history-entry">
+      {hasPicture ? (
+        <img className={classes.picture} src={characterImageUrl(picture)} alt="" width={44} height={44} />
+      ) : (
+        <span className={classes.picture} aria-hidden="true">
+          <CoinIcon size={28} />
+        </span>
+      )}
+      <div className={classes.body}>
+        <Text fw={700} className={classes.title}>
+          {title}
+        </Text>
+        <Group gap={8} wrap="wrap">
+          <Text size="sm" c="dark.5">
+            {detail ? `${detail} · ` : ''}
+            <time dateTime={entry.date}>{formatTime(entry.date)}</time>
+          </Text>
+          {entry.category === 'rewards' ? (
+            isActive ? (
+              <ActiveCountdown activeUntil={entry.purchase.active_until} now={now} />
+            ) : (
+              <Badge color="gray" variant="light" c="dark.6" tt="none" data-testid="reward-used">
+                {t('rewardStatus.used')}
+              </Badge>
+            )
+          ) : null}
+        </Group>
+      </div>
+      <Text className={classes.amount} data-direction={entry.amount === 0 ? 'none' : entry.direction} fw={800}>
+        <span aria-hidden="true">{entry.amount === 0 ? '0' : `${sign}${entry.amount}`}</span>
+        <VisuallyHidden>{t(entry.direction === 'in' ? 'history.amountIn' : 'history.amountOut', { count: entry.amount })}</VisuallyHidden>
+      </Text>
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { TMemberHistory } from '@kolikko/core/schemas/coins';
+import { actionPictureOf, dayDate, dayLabel, filterHistory, groupHistoryByDay, historyEntries, isPurchaseActive } from './history.ts';
+
+const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute).toISOString();
+
+const history: TMemberHistory = {
+  characterPurchase: [{ path: 'face-03.svg', type: 'face', price: 3, date: at(10, 9) }],
+  rewardPurchase: [
+    {
+      id: 'p1',
+      reward_id: 'r1',
+      name: 'Extra break',
+      description: 'Five minutes',
+      price: 5,
+      date: at(10, 11),
+      active_until: at(10, 12),
+      status: 'active',
+    },
+  ],
+  transactions: [{ kind: 'transfer', recipientName: 'mia', price: 2, date: at(9, 15) }],
+  receivedCoins: [
+    { kind: 'teacher_award', senderName: 'teacher', price: 10, date: at(10, 8) },
+    { kind: 'todo_reward', senderName: 'teacher', price: 4, date: at(8, 10) },
+  ],
+};
+
+describe('historyEntries', () => {
+  it('merges the four lists newest first', () => {
+    const entries = historyEntries(history);
+    expect(entries.map((entry) => entry.key)).toEqual(['reward-p1', 'character-0', 'received-0', 'sent-0', 'received-1']);
+    expect(entries[3]).toMatchObject({ category: 'transactions', direction: 'out', kind: 'transfer', counterpart: 'mia', amount: 2 });
+  });
+
+  it('filters by category and keeps everything for "all"', () => {
+    const entries = historyEntries(history);
+    expect(filterHistory(entries, 'all')).toHaveLength(5);
+    expect(filterHistory(entries, 'transactions').map((entry) => entry.key)).toEqual(['received-0', 'sent-0', 'received-1']);
+    expect(filterHistory(entries, 'characters').map((entry) => entry.key)).toEqual(['character-0']);
+    expect(filterHistory(entries, 'rewards').map((entry) => entry.key)).toEqual(['reward-p1']);
+  });
+});
+
+describe('groupHistoryByDay', () => {
+  it('puts the entries of one local day together, newest day first', () => {
+    const days = groupHistoryByDay(historyEntries(history));
+    expect(days.map((day) => [day.day, day.entries.length])).toEqual([
+      ['2026-03-10', 3],
+      ['2026-03-09', 1],
+      ['2026-03-08', 1],
+    ]);
+  });
+});
+
+describe('dayLabel', () => {
+  const now = new Date(2026, 2, 1, 0, 30);
+  it('says today and yesterday across a month boundary, else the date', () => {
+    expect(dayLabel('2026-03-01', now)).toBe('today');
+    expect(dayLabel('2026-02-28', now)).toBe('yesterday');
+    expect(dayLabel('2026-02-27', now)).toBe('date');
+    expect(dayDate('2026-02-27').getDate()).toBe(27);
+  });
+});
+
+describe('actionPictureOf', () => {
+  it('gives each kind of entry its picture', () => {
+    const pictures = historyEntries(history).map(actionPictureOf);
+    expect(pictures).toEqual(['reward.svg', 'character.svg', 'teacher-award.svg', 'coins-sent.svg', 'todo-done.svg']);
+  });
+});
+
+describe('isPurchaseActive', () => {
+  it('is active until the end of its hour', () => {
+    const purchase = { active_until: at(10, 12) };
+    expect(isPurchaseActive(purchase, new Date(2026, 2, 10, 11, 59, 59))).toBe(true);
+    expect(isPurchaseActive(purchase, new Date(2026, 2, 10, 12))).toBe(false);
+  });
+});
