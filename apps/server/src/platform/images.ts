@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@kolikko/core/errors';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_DIMENSION_PX, IMAGE_MAX_INPUT_PIXELS } from '@kolikko/core/limits';
+import type * as SharpModule from 'sharp';
 
 export interface StoredImage {
   /** `<32 hex>.<ext>`: the "path" of the API. */
@@ -27,7 +28,7 @@ export function randomImageName(ext: string): string {
   return `${randomBytes(16).toString('hex')}.${ext}`;
 }
 
-let sharpModule: Promise<typeof import('sharp')> | undefined;
+let sharpModule: Promise<typeof SharpModule> | undefined;
 
 /** libvips costs about 18 MB of memory: loaded on the first upload, not at start-up. */
 async function loadSharp() {
