@@ -17,11 +17,16 @@ import realtimePlugin from './plugins/realtime.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { socketSessionEvents } from './modules/auth/auth.events.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { socketChatEvents } from './modules/chat/chat.events.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { socketGroupEvents } from './modules/groups/groups.events.ts';
 import { createGroupsService } from './modules/groups/groups.service.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { createMembersService } from './modules/members/members.service.ts';
@@ -73,7 +78,6 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const mailer: Mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log);
   app.addHook('onClose', async () => mailer.close());
   const captcha = createCaptcha(db, config.captcha);
-  const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, log: app.log });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, secure: config.isProduction });
@@ -81,29 +85,32 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   // Uploads are images: one file, at most 5 MB (a bigger one answers 413 IMAGE.TOO_BIG_FILE).
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   // A generous ceiling per address: a whole class shares one school address.
-  await app.register(rateLimit, { global: true, max: 2000, timeWindow: '1 minute' });
+  await app.register(rateLimit, { global: true, max: config.rateLimitPerMinute, timeWindow: '1 minute' });
   await app.register(authPlugin, { db });
   await app.register(opsPlugin, { ping: database.ping });
-  await app.register(realtimePlugin, { db, publicUrl: config.publicUrl, redisUrl: config.redisUrl });
+  await app.register(realtimePlugin, { db, publicUrl: config.publicUrl, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
 
   await app.register(
     async (api) => {
       const secureCookies = config.isProduction;
+      const sessions = socketSessionEvents(app.io);
+      const memberEvents = socketMemberEvents(app.io);
+      const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, log: app.log, sessions, memberEvents });
       await api.register(authRoutes, { auth, secureCookies });
-      await api.register(groupsRoutes, { groups: createGroupsService({ db }) });
-      await api.register(membersRoutes, { members: createMembersService({ db }), secureCookies });
-      await api.register(accountRoutes, { account: createAccountService({ db }), secureCookies });
+      await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io) }) });
+      await api.register(membersRoutes, { members: createMembersService({ db, events: memberEvents, sessions }), secureCookies });
+      await api.register(accountRoutes, { account: createAccountService({ db, sessions }), secureCookies });
       const events = socketTodoEvents(app.io);
       await api.register(todolistsRoutes, { todolists: createTodolistsService({ db, events }) });
       await api.register(todosRoutes, { todos: createTodosService({ db, events }) });
       await api.register(memberTodosRoutes, { memberTodos: createMemberTodosService({ db, events }) });
-      const memberEvents = socketMemberEvents(app.io);
       const catalog = loadCharacterCatalog();
       await api.register(rewardsRoutes, { rewards: createRewardsService({ db }) });
       await api.register(rewardPurchasesRoutes, { purchases: createRewardPurchasesService({ db, events: memberEvents }) });
       await api.register(avatarsRoutes, { avatars: createAvatarsService({ db, events: memberEvents, catalog }) });
       await api.register(transfersRoutes, { transfers: createTransfersService({ db, events: memberEvents }) });
       await api.register(historyRoutes, { history: createHistoryService({ db, catalog }) });
+      await api.register(chatRoutes, { chat: createChatService({ db, events: socketChatEvents(app.io) }) });
       if (!config.isProduction) await api.register(devRoutes, { db });
     },
     { prefix: '/api' },

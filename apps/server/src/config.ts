@@ -15,6 +15,10 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  /** Socket.IO's Redis channels start with this, so several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'letters, digits, _ . : - only').default('kolikko'),
+  /** The per-address ceiling on requests a minute (a whole class shares one school address). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(2000),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Kolikko <no-reply@kolikko.local>'),
@@ -30,6 +34,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  rateLimitPerMinute: number;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -62,6 +68,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

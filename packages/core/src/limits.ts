@@ -82,6 +82,12 @@ export const LANGUAGES = ['en', 'fi'] as const;
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
+/** Sending is rate limited per user (our bound): at most this many messages in the window. */
+export const CHAT_RATE_LIMIT_MESSAGES = 20;
+export const CHAT_RATE_LIMIT_WINDOW_MS = 10_000;
+/** GET /chat answers this many messages unless asked for fewer (at most CHAT_PAGE_MAX). */
+export const CHAT_PAGE_DEFAULT = 50;
+export const CHAT_PAGE_MAX = 100;
 
 /** Auth hardening (our choices; spec section 9 is silent). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -3,39 +3,41 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
+import { rooms } from '@kolikko/core/events';
 import type { Db } from '../db/client.ts';
+import { internalRooms, type RealtimeServer } from '../modules/realtime/io.ts';
+import { createPresence } from '../modules/realtime/presence.ts';
 import { listTeacherGroupIds } from '../modules/realtime/realtime.repo.ts';
+import { handleRoomRequests } from '../modules/realtime/room-rules.ts';
 import { SESSION_COOKIE, resolveSession, type Session } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    io: Server;
+    io: RealtimeServer;
   }
 }
-
-/** Room names of DESIGN.md section 5. */
-export const rooms = {
-  teacher: (teacherId: string) => `teacher:${teacherId}`,
-  member: (memberId: string) => `member:${memberId}`,
-  groupTeachers: (groupId: string) => `group:${groupId}:teachers`,
-  groupMembers: (groupId: string) => `group:${groupId}:members`,
-};
 
 export interface RealtimeOptions {
   db: Db;
   publicUrl: string;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
 }
 
+/** Clients send only small join and leave requests. */
+const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+
 /**
- * Socket.IO on the HTTP server. The handshake is authenticated with the session cookie, a
- * socket joins only its own user's rooms, and with REDIS_URL events cross server processes.
+ * Socket.IO on the HTTP server. The handshake is authenticated with the session cookie; a socket
+ * joins its own user's rooms and may ask for no others (modules/realtime/room-rules.ts); with
+ * REDIS_URL, events, room changes and disconnects cross server processes.
  */
 async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
   const publicOrigin = new URL(opts.publicUrl).origin;
-  const io = new Server(app.server, {
+  const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
+    maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
       const own = !origin || origin === publicOrigin || origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`;
@@ -49,7 +51,7 @@ async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
       const session = await resolveSession(opts.db, cookies[SESSION_COOKIE]);
       if (!session) return next(new Error('AUTH.NO_AUTH'));
       socket.data.session = session;
-      await socket.join(await roomsOf(opts.db, session));
+      await socket.join([internalRooms.session(session.tokenHash), ...(await roomsOf(opts.db, session))]);
       next();
     } catch (err) {
       app.log.error({ err }, 'socket handshake failed');
@@ -63,14 +65,28 @@ async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
     pub.on('error', (err) => app.log.error({ err }, 'redis publisher error'));
     sub.on('error', (err) => app.log.error({ err }, 'redis subscriber error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    // Answers to cross-node requests (fetchSockets) go to the asking node only.
+    io.adapter(createAdapter(pub, sub, { key: `${opts.redisKeyPrefix}:socket.io`, publishOnSpecificResponseChannel: true, requestsTimeout: 3000 }));
     app.addHook('onClose', async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     });
   }
 
+  const presence = createPresence(io, app.log);
+  io.on('connection', (socket) => {
+    const { session } = socket.data;
+    handleRoomRequests(socket, { db: opts.db, presence, log: app.log });
+    if (session.kind === 'member') {
+      presence.changed(session.groupId);
+      socket.on('disconnect', () => presence.changed(session.groupId));
+    } else {
+      void presence.tell(socket, teacherGroupIdsOf(socket.rooms));
+    }
+  });
+
   app.decorate('io', io);
   app.addHook('preClose', async () => {
+    presence.close();
     io.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
@@ -79,9 +95,17 @@ async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
 }
 
 async function roomsOf(db: Db, session: Session): Promise<string[]> {
-  if (session.kind === 'member') return [rooms.member(session.memberId), rooms.groupMembers(session.groupId)];
+  if (session.kind === 'member') {
+    return [rooms.member(session.memberId), rooms.groupMembers(session.groupId), internalRooms.online(session.groupId)];
+  }
   const groupIds = await listTeacherGroupIds(db, session.teacherId);
   return [rooms.teacher(session.teacherId), ...groupIds.map(rooms.groupTeachers)];
+}
+
+const TEACHERS_ROOM = /^group:(.+):teachers$/;
+
+function teacherGroupIdsOf(joined: Set<string>): string[] {
+  return [...joined].flatMap((room) => TEACHERS_ROOM.exec(room)?.[1] ?? []);
 }
 
 export default fp(realtimePlugin, { name: 'realtime', dependencies: ['@fastify/cookie'] });

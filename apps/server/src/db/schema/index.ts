@@ -410,3 +410,49 @@ export const rewardPurchases = pgTable(
     check('reward_purchases_price_non_negative', sql`${t.price} >= 0`),
   ],
 );
+
+/**
+ * Chat (spec section 3): the group's chat (member_id null: the teacher and every member) and the
+ * private chat between the teacher and one member (member_id set). Plain text, stored as given.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** The private chat's member; null for the group's chat. */
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    /** The group's teacher (the other side of every conversation of the group). */
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    sendBy: text('send_by', { enum: ['teacher', 'member'] }).notNull(),
+    /** The member who wrote it; a deleted member's messages go with it. */
+    senderMemberId: uuid('sender_member_id').references(() => members.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull().defaultNow(),
+    seenByTheOther: boolean('seen_by_the_other').notNull().default(false),
+  },
+  (t) => [
+    index('chat_messages_conversation_idx').on(t.groupId, t.memberId, t.sendAt),
+    index('chat_messages_private_idx').on(t.memberId, t.sendAt),
+    index('chat_messages_sender_member_idx').on(t.senderMemberId, t.sendAt),
+    index('chat_messages_teacher_idx').on(t.teacherId, t.sendAt),
+    /** The teacher's unread counters read only what is still unseen. */
+    index('chat_messages_teacher_unread_idx')
+      .on(t.teacherId)
+      .where(sql`${t.sendBy} = 'member' and not ${t.seenByTheOther}`),
+    check('chat_messages_send_by_valid', sql`${t.sendBy} in ('teacher', 'member')`),
+    check('chat_messages_sender', sql`(${t.sendBy} = 'member') = (${t.senderMemberId} is not null)`),
+  ],
+);
+
+/** Up to when each member has read its group's chat (a group message has many readers). */
+export const chatGroupReads = pgTable('chat_group_reads', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});

@@ -31,6 +31,11 @@ export async function listTeacherMemberIds(db: DbOrTx, teacherId: string): Promi
   return rows.map((r) => r.id);
 }
 
-export async function deleteOtherTeacherSessions(db: DbOrTx, teacherId: string, keepTokenHash: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.teacherId, teacherId), sql`${sessions.tokenHash} <> ${keepTokenHash}`));
+/** Ends the teacher's other sessions; answers their token hashes. */
+export async function deleteOtherTeacherSessions(db: DbOrTx, teacherId: string, keepTokenHash: string): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.teacherId, teacherId), sql`${sessions.tokenHash} <> ${keepTokenHash}`))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.map((r) => r.tokenHash);
 }

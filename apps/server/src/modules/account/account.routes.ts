@@ -6,7 +6,7 @@ import { ZOkResponse, ZTeacherUser } from '@kolikko/core/schemas/auth';
 import { ZTeacherEmailRequest, ZTeacherPasswordRequest, ZTeacherUsernameRequest, ZUserId } from '@kolikko/core/schemas/groups';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import { clearSessionCookie, requireTeacher } from '../../plugins/auth.ts';
-import { rooms } from '../../plugins/realtime.ts';
+import { rooms } from '@kolikko/core/events';
 import { assertSelf } from '../groups/groups.service.ts';
 import type { AccountService } from './account.service.ts';
 

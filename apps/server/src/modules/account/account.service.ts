@@ -7,12 +7,13 @@ import { findTeacherById, findTeacherByLoginName, setTeacherPassword } from '../
 import { presentTeacher } from '../auth/auth.presenters.ts';
 import { memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import { lockTeacherPurse } from '../members/members.repo.ts';
+import type { SessionEvents } from '../auth/auth.events.ts';
 import * as repo from './account.repo.ts';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
 /** The teacher's own account: username, password, deletion. The e-mail is read-only. */
-export function createAccountService({ db }: { db: Db }) {
+export function createAccountService({ db, sessions }: { db: Db; sessions: SessionEvents }) {
   return {
     async rename(teacherId: string, username: string): Promise<TTeacherUser> {
       const holder = await findTeacherByLoginName(db, username);
@@ -27,16 +28,17 @@ export function createAccountService({ db }: { db: Db }) {
       }
     },
 
-    /** Checks the old password, sets the new one and ends the teacher's other sessions. */
+    /** Checks the old password, sets the new one and ends the teacher's other sessions (and their sockets). */
     async changePassword(teacherId: string, oldPassword: string, newPassword: string, keepTokenHash: string): Promise<void> {
       const teacher = await findTeacherById(db, teacherId);
       if (!teacher) throw new AppError('AUTH.NO_AUTH');
       if (!(await verifyPassword(teacher.passwordHash, oldPassword))) throw new AppError('AUTH.WRONG_PASSWORD', { field: 'oldPassword' });
       const passwordHash = await hashPassword(newPassword);
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         await setTeacherPassword(tx, teacherId, passwordHash);
-        await repo.deleteOtherTeacherSessions(tx, teacherId, keepTokenHash);
+        return repo.deleteOtherTeacherSessions(tx, teacherId, keepTokenHash);
       });
+      sessions.ended(ended);
     },
 
     /**

@@ -111,10 +111,14 @@ export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Ends every session of a teacher but the one kept (the caller's own, if any). */
-export async function deleteTeacherSessions(db: DbOrTx, teacherId: string, keepTokenHash?: string): Promise<void> {
+/** Ends every session of a teacher but the one kept (the caller's own, if any); answers their token hashes. */
+export async function deleteTeacherSessions(db: DbOrTx, teacherId: string, keepTokenHash?: string): Promise<string[]> {
   const keep = keepTokenHash ? sql`${sessions.tokenHash} <> ${keepTokenHash}` : undefined;
-  await db.delete(sessions).where(and(eq(sessions.teacherId, teacherId), keep));
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.teacherId, teacherId), keep))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.map((r) => r.tokenHash);
 }
 
 export async function deleteExpiredSessions(db: DbOrTx): Promise<void> {

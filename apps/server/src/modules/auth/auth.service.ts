@@ -21,6 +21,9 @@ import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
+import type { MemberEvents } from '../members/members.events.ts';
+import { presentMemberForTeacher } from '../groups/groups.presenters.ts';
+import type { SessionEvents } from './auth.events.ts';
 import * as repo from './auth.repo.ts';
 import { passwordResetMail, verificationMail } from './auth.mail.ts';
 import { presentMember, presentTeacher } from './auth.presenters.ts';
@@ -31,6 +34,8 @@ export interface AuthDeps {
   captcha: Captcha;
   publicUrl: string;
   log: { error(obj: object, msg: string): void };
+  sessions: SessionEvents;
+  memberEvents: MemberEvents;
 }
 
 export interface NewSession {
@@ -46,7 +51,7 @@ export interface Caller {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, mailer, captcha, publicUrl, log } = deps;
+  const { db, mailer, captcha, publicUrl, log, sessions, memberEvents } = deps;
 
   /** Refuses with 429 once a key has failed too often in the window. */
   async function assertNotThrottled(keys: { key: string; limit: number }[]): Promise<void> {
@@ -155,20 +160,22 @@ export function createAuthService(deps: AuthDeps) {
       });
     },
 
+    /** A student joins a group; the group's teachers see the new member at once. */
     async signupMember(input: TMemberSignupRequest, caller: Caller): Promise<void> {
-      await counted([addressKey('signup', caller)], async () => {
+      const member = await counted([addressKey('signup', caller)], async () => {
         const group = await repo.findGroupByName(db, input.group_name);
         if (!group) throw new AppError('GROUP.GROUP_NOT_FOUND', { field: 'group_name' });
         if (group.locked) throw new AppError('GROUP.LOCKED', { field: 'group_name' });
         if (await repo.findMemberByUsername(db, input.username)) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
         const passwordHash = await hashPassword(input.password);
         try {
-          await repo.insertMember(db, { username: input.username, groupId: group.id, passwordHash });
+          return await repo.insertMember(db, { username: input.username, groupId: group.id, passwordHash });
         } catch (err) {
           if (isUniqueViolation(err, 'members_username_lower_idx')) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
           throw err;
         }
       });
+      memberEvents.created(presentMemberForTeacher(member));
     },
 
     async loginMember(input: TLoginRequest, caller: Caller) {
@@ -191,7 +198,11 @@ export function createAuthService(deps: AuthDeps) {
       return member ? presentMember(member) : undefined;
     },
 
-    logout: (tokenHash: string) => repo.deleteSession(db, tokenHash),
+    /** Ends one session (logout, or a new login in the same browser) and disconnects its sockets. */
+    async logout(tokenHash: string): Promise<void> {
+      await repo.deleteSession(db, tokenHash);
+      sessions.ended([tokenHash]);
+    },
 
     /** Always completes the same way, whether or not the address has an account. */
     async requestPasswordReset(email: string, caller: Caller): Promise<void> {
@@ -224,13 +235,14 @@ export function createAuthService(deps: AuthDeps) {
         if (!row || row.usedAt) throw new AppError('AUTH.INVALID_TOKEN');
         if (row.expiresAt.getTime() < Date.now()) throw new AppError('AUTH.TOKEN_EXPIRED');
         const passwordHash = await hashPassword(input.password);
-        await db.transaction(async (tx) => {
+        const ended = await db.transaction(async (tx) => {
           if (!(await repo.spendOneTimeToken(tx, tokenHash))) throw new AppError('AUTH.INVALID_TOKEN');
           await repo.setTeacherPassword(tx, row.teacherId, passwordHash);
           // The link reached the inbox, so the address is proven.
           await repo.markTeacherVerified(tx, row.teacherId);
-          await repo.deleteTeacherSessions(tx, row.teacherId, keepSessionHash);
+          return repo.deleteTeacherSessions(tx, row.teacherId, keepSessionHash);
         });
+        sessions.ended(ended);
       });
     },
   };

@@ -67,7 +67,7 @@ export function createAvatarsService({ db, events, catalog }: { db: Db; events: 
         throw err;
       }
       const member = await presentMember(memberId);
-      if (charged) events.settingsUpdated(member);
+      if (charged) events.settingsUpdated(member, 'character');
       return member;
     },
 
@@ -82,8 +82,8 @@ export function createAvatarsService({ db, events, catalog }: { db: Db; events: 
       const updated = await repo.setMemberPart(db, memberId, part.type, part.path);
       if (!updated) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
       const presented = presentMemberForTeacher(updated);
-      if (actor.kind === 'member') events.settingsUpdated(presented);
-      else events.teacherUpdatedSetting(presented);
+      if (actor.kind === 'member') events.settingsUpdated(presented, 'character');
+      else events.teacherUpdatedSetting(presented, 'character');
       return presented;
     },
 

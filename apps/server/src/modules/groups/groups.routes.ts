@@ -13,7 +13,6 @@ import {
 } from '@kolikko/core/schemas/groups';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import { requireTeacher } from '../../plugins/auth.ts';
-import { rooms } from '../../plugins/realtime.ts';
 import { assertSelf, type GroupsService } from './groups.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -61,10 +60,7 @@ export async function groupsRoutes(fastify: FastifyInstance, opts: { groups: Gro
     async (request, reply) => {
       const { teacherId } = requireTeacher(request);
       assertSelf(teacherId, request.body.id);
-      const group = await groups.create(teacherId, request.body.group_name);
-      // The teacher's open sockets start receiving this group's events.
-      app.io.in(rooms.teacher(teacherId)).socketsJoin(rooms.groupTeachers(group.id));
-      return reply.status(201).send(group);
+      return reply.status(201).send(await groups.create(teacherId, request.body.group_name));
     },
   );
 
@@ -92,8 +88,7 @@ export async function groupsRoutes(fastify: FastifyInstance, opts: { groups: Gro
     '/group/:id',
     { schema: { tags, summary: 'Delete a group, its members and their data', params: z.object({ id: ZGroupId }), response: { 200: z.object({ ok: z.literal(true) }), ...errors } } },
     async (request) => {
-      const memberIds = await groups.remove(requireTeacher(request).teacherId, request.params.id);
-      for (const id of memberIds) app.io.in(rooms.member(id)).disconnectSockets(true);
+      await groups.remove(requireTeacher(request).teacherId, request.params.id);
       return { ok: true as const };
     },
   );

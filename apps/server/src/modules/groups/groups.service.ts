@@ -4,6 +4,7 @@ import type { TGroup, TGroupLimits } from '@kolikko/core/schemas/groups';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
+import type { GroupEvents } from './groups.events.ts';
 import * as repo from './groups.repo.ts';
 import { presentGroup, presentMemberForTeacher } from './groups.presenters.ts';
 
@@ -22,7 +23,7 @@ export async function ownedGroup(db: DbOrTx, teacherId: string, groupId: string)
   return row;
 }
 
-export function createGroupsService({ db }: { db: Db }) {
+export function createGroupsService({ db, events }: { db: Db; events: GroupEvents }) {
   async function activeGroupId(teacherId: string): Promise<string | null> {
     return (await repo.findTeacherGroupState(db, teacherId))?.activeGroupId ?? null;
   }
@@ -70,6 +71,7 @@ export function createGroupsService({ db }: { db: Db }) {
           await repo.setActiveGroup(tx, teacherId, created.id);
           return created;
         });
+        events.created(teacherId, group.id);
         return presentGroup(group, 0, group.id);
       } catch (err) {
         if (isUniqueViolation(err, 'groups_name_lower_idx')) throw new AppError('GROUP.GROUP_TAKEN', { field: 'group_name' });
@@ -91,12 +93,12 @@ export function createGroupsService({ db }: { db: Db }) {
 
     /**
      * Deletes a group with its members (their sessions go with them). Their coins go back to the
-     * teacher through the ledger first, so no coin leaves the books unrecorded.
-     * Returns the deleted members' ids, to disconnect their sockets.
+     * teacher through the ledger first, so no coin leaves the books unrecorded. The members are
+     * told and disconnected.
      */
-    async remove(teacherId: string, groupId: string): Promise<string[]> {
+    async remove(teacherId: string, groupId: string): Promise<void> {
       await ownedGroup(db, teacherId, groupId);
-      return db.transaction(async (tx) => {
+      const memberIds = await db.transaction(async (tx) => {
         await repo.lockTeacher(tx, teacherId);
         const balances = await repo.lockMemberBalances(tx, groupId);
         for (const m of balances) {
@@ -115,6 +117,7 @@ export function createGroupsService({ db }: { db: Db }) {
         await repo.deleteGroup(tx, groupId);
         return balances.map((m) => m.id);
       });
+      events.deleted(groupId, memberIds);
     },
 
     async members(teacherId: string, groupId: string) {

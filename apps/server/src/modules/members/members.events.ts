@@ -1,49 +1,61 @@
-import type { Server } from 'socket.io';
+import {
+  rooms,
+  type CoinsTransferPayload,
+  type MemberSettingChange,
+  type PurchasedRewardPayload,
+} from '@kolikko/core/events';
 import type { TMember } from '@kolikko/core/schemas/groups';
-import { rooms } from '../../plugins/realtime.ts';
-
-export interface PurchasedRewardPayload {
-  member_id: string;
-  purchase_id: string;
-  reward_id: string;
-  name: string;
-  price: number;
-  active_until: string;
-  member_coins: number;
-}
-
-export interface CoinsTransferPayload {
-  sender_id: string;
-  sender_username: string;
-  recipient: string;
-  amount: number;
-  /** The recipient's coins afterwards. */
-  recipient_coins: number;
-}
+import type { RealtimeServer } from '../realtime/io.ts';
 
 /**
- * The live events of what a student does with its coins and looks (spec section 7 names), sent
- * after the change is committed. Services depend on this interface; the socket adapter below is
- * the only sender.
+ * The live events about students (spec section 7 names), sent after the change is committed.
+ * Services depend on this interface; the socket adapter below is the only sender.
  */
 export interface MemberEvents {
-  /** A student changed its character or unlocked a part: its group's teachers refresh the card. */
-  settingsUpdated(member: TMember): void;
-  /** The teacher changed a student's character: the student's own screens refresh. */
-  teacherUpdatedSetting(member: TMember): void;
+  /** A student signed up: its group's teachers see the new card. */
+  created(member: TMember): void;
+  /** A student changed its username or character, or unlocked a part: its group's teachers refresh the card. */
+  settingsUpdated(member: TMember, change: MemberSettingChange): void;
+  /** The teacher changed a student's username, small group, password or character: the student's screens refresh. */
+  teacherUpdatedSetting(member: TMember, change: MemberSettingChange): void;
+  /** A teacher's award (one or many members): each member and its group's teachers get the new total. */
+  coinsGiven(awards: { memberId: string; groupId: string; coins: number }[]): void;
+  /**
+   * A member was deleted, by its teacher or itself: the member (when its teacher did it) and the
+   * group's teachers are told, then the member's sockets are disconnected.
+   */
+  removed(member: { id: string; groupId: string }, by: 'teacher' | 'member', teacherCoins: number): void;
   /** A student bought a reward: its group's teachers see it (and the student's coins). */
   purchasedReward(groupId: string, payload: PurchasedRewardPayload): void;
   /** Coins went from one student to another: the recipient and the group's teachers (who also get the sender's coins). */
   coinsTransferred(groupId: string, payload: CoinsTransferPayload, senderCoins: number): void;
 }
 
-export function socketMemberEvents(io: Server): MemberEvents {
+export function socketMemberEvents(io: RealtimeServer): MemberEvents {
   return {
-    settingsUpdated(member) {
-      io.to(rooms.groupTeachers(member.group_id)).emit('member-settings-update', member);
+    created(member) {
+      io.to(rooms.groupTeachers(member.group_id)).emit('member-created', member);
     },
-    teacherUpdatedSetting(member) {
-      io.to(rooms.member(member.id)).emit('teacher-updated-member-setting', member);
+    settingsUpdated(member, change) {
+      io.to(rooms.groupTeachers(member.group_id)).emit('member-settings-update', { ...member, change });
+    },
+    teacherUpdatedSetting(member, change) {
+      io.to(rooms.member(member.id)).emit('teacher-updated-member-setting', { ...member, change });
+    },
+    coinsGiven(awards) {
+      for (const a of awards) {
+        io.to([rooms.member(a.memberId), rooms.groupTeachers(a.groupId)]).emit('teacher-gave-coins', { member_id: a.memberId, coins: a.coins });
+      }
+    },
+    removed(member, by, teacherCoins) {
+      const payload = { member_id: member.id, group_id: member.groupId };
+      if (by === 'teacher') {
+        io.to(rooms.member(member.id)).emit('teacher-delete-member', payload);
+        io.to(rooms.groupTeachers(member.groupId)).emit('teacher-delete-member', { ...payload, teacher_coins: teacherCoins });
+      } else {
+        io.to(rooms.groupTeachers(member.groupId)).emit('member-delete-self', { ...payload, teacher_coins: teacherCoins });
+      }
+      io.in(rooms.member(member.id)).disconnectSockets(true);
     },
     purchasedReward(groupId, payload) {
       io.to(rooms.groupTeachers(groupId)).emit('member-purchased-reward', payload);

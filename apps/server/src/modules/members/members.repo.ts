@@ -33,22 +33,24 @@ export async function setMemberPassword(db: DbOrTx, memberId: string, passwordHa
   await db.update(members).set({ passwordHash }).where(eq(members.id, memberId));
 }
 
-export async function toggleSmallGroup(db: DbOrTx, memberId: string): Promise<'blue' | 'orange' | undefined> {
+export async function toggleSmallGroup(db: DbOrTx, memberId: string): Promise<MemberRow | undefined> {
   const [row] = await db
     .update(members)
     .set({ smallGroup: sql`case when ${members.smallGroup} = 'blue' then 'orange' else 'blue' end` })
     .where(eq(members.id, memberId))
-    .returning({ smallGroup: members.smallGroup });
-  return row?.smallGroup;
+    .returning();
+  return row;
 }
 
 export async function deleteMember(db: DbOrTx, memberId: string): Promise<void> {
   await db.delete(members).where(eq(members.id, memberId));
 }
 
-export async function deleteMemberSessions(db: DbOrTx, memberId: string, keepTokenHash?: string): Promise<void> {
+/** Ends a member's sessions (but the one kept); answers the ended sessions' token hashes. */
+export async function deleteMemberSessions(db: DbOrTx, memberId: string, keepTokenHash?: string): Promise<string[]> {
   const keep = keepTokenHash ? sql`${sessions.tokenHash} <> ${keepTokenHash}` : undefined;
-  await db.delete(sessions).where(and(eq(sessions.memberId, memberId), keep));
+  const rows = await db.delete(sessions).where(and(eq(sessions.memberId, memberId), keep)).returning({ tokenHash: sessions.tokenHash });
+  return rows.map((r) => r.tokenHash);
 }
 
 /** Locks member rows in id order (one order everywhere, so two transactions cannot deadlock). */

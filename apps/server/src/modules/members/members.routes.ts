@@ -15,7 +15,6 @@ import {
 import { ZOkResponse } from '@kolikko/core/schemas/auth';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import { clearSessionCookie, requireTeacher, requireUser } from '../../plugins/auth.ts';
-import { rooms } from '../../plugins/realtime.ts';
 import type { Actor, MembersService } from './members.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -47,7 +46,6 @@ export async function membersRoutes(fastify: FastifyInstance, opts: { members: M
     { schema: { tags, summary: "The teacher sets a member's password (201)", body: ZMemberPasswordRequest, response: { 201: ZOkResponse, ...errors } } },
     async (request, reply) => {
       await members.setPassword(requireTeacher(request).teacherId, request.body.member_id, request.body.password);
-      app.io.in(rooms.member(request.body.member_id)).disconnectSockets(true);
       return reply.status(201).send({ ok: true, successCode: 'PASSWORD_CHANGED' });
     },
   );
@@ -71,7 +69,6 @@ export async function membersRoutes(fastify: FastifyInstance, opts: { members: M
     async (request, reply) => {
       const actor = actorOf(request);
       const result = await members.remove(actor, request.params.id);
-      app.io.in(rooms.member(request.params.id)).disconnectSockets(true);
       if (actor.kind === 'member') {
         clearSessionCookie(reply, { secure: opts.secureCookies });
         return { ok: true as const };

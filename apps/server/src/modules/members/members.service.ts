@@ -4,8 +4,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { findMemberByUsername } from '../auth/auth.repo.ts';
-import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
+import { InsufficientCoins, memberAccount, moveCoins, moveCoinsMany, teacherAccount, type Movement } from '../coins/ledger.repo.ts';
 import { presentMemberForTeacher } from '../groups/groups.presenters.ts';
+import type { SessionEvents } from '../auth/auth.events.ts';
+import type { MemberEvents } from './members.events.ts';
 import * as repo from './members.repo.ts';
 
 /** Who is acting on a member: the teacher of its group, or the member itself. */
@@ -28,26 +30,32 @@ export async function accessibleMember(db: DbOrTx, actor: Actor, memberId: strin
   return row;
 }
 
-export function createMembersService({ db }: { db: Db }) {
+export function createMembersService({ db, events, sessions }: { db: Db; events: MemberEvents; sessions: SessionEvents }) {
   /**
    * Gives (coins > 0) or takes back (coins < 0) the same amount for each member, all or
    * nothing, in one transaction. Giving comes out of the teacher's purse
    * (MISC.TEACHER_OUT_OF_COINS when it cannot cover everyone); taking never takes a member
-   * below zero and returns the coins to the purse.
+   * below zero and returns the coins to the purse. After commit each member and its group's
+   * teachers are told the member's new total (teacher-gave-coins).
    */
   async function awardMany(teacherId: string, memberIds: string[], coins: number): Promise<TMemberCoinsBatchResponse> {
     const ids = [...new Set(memberIds)];
     const owned = await repo.findTeacherMembers(db, teacherId, ids);
     if (owned.length !== ids.length) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
-    if (coins !== 0) {
-      try {
-        await db.transaction(async (tx) => {
-          await repo.lockTeacherPurse(tx, teacherId);
-          const locked = await repo.lockMembers(tx, ids);
-          for (const m of locked) {
-            const amount = coins > 0 ? coins : Math.min(-coins, m.coins);
-            if (amount === 0) continue;
-            await moveCoins(tx, {
+    if (coins === 0) {
+      const balances = new Map((await repo.memberCoins(db, ids)).map((b) => [b.id, b.coins]));
+      return { members: ids.map((id) => ({ id, coins: balances.get(id) ?? 0 })), teacher_coins: await repo.teacherCoins(db, teacherId) };
+    }
+    let result: { after: { id: string; groupId: string; coins: number }[]; purse: number };
+    try {
+      result = await db.transaction(async (tx) => {
+        let purse = (await repo.lockTeacherPurse(tx, teacherId)) ?? 0;
+        const locked = await repo.lockMembers(tx, ids);
+        const movements: Movement[] = [];
+        const after = locked.map((m) => {
+          const amount = coins > 0 ? coins : Math.min(-coins, m.coins);
+          if (amount > 0) {
+            movements.push({
               from: coins > 0 ? teacherAccount(teacherId) : memberAccount(m.id),
               to: coins > 0 ? memberAccount(m.id) : teacherAccount(teacherId),
               amount,
@@ -56,15 +64,21 @@ export function createMembersService({ db }: { db: Db }) {
               reference: m.id,
             });
           }
+          purse += coins > 0 ? -amount : amount;
+          return { id: m.id, groupId: m.groupId, coins: coins > 0 ? m.coins + amount : m.coins - amount };
         });
-      } catch (err) {
-        if (err instanceof InsufficientCoins) throw new AppError('MISC.TEACHER_OUT_OF_COINS');
-        throw err;
-      }
+        // One award to a class is one debit, one credit and one ledger insert, not 30 of each.
+        await moveCoinsMany(tx, movements);
+        // The rows are locked until commit, so these are the balances the award leaves.
+        return { after, purse };
+      });
+    } catch (err) {
+      if (err instanceof InsufficientCoins) throw new AppError('MISC.TEACHER_OUT_OF_COINS');
+      throw err;
     }
-    const balances = await repo.memberCoins(db, ids);
-    const byId = new Map(balances.map((b) => [b.id, b.coins]));
-    return { members: ids.map((id) => ({ id, coins: byId.get(id) ?? 0 })), teacher_coins: await repo.teacherCoins(db, teacherId) };
+    events.coinsGiven(result.after.map((m) => ({ memberId: m.id, groupId: m.groupId, coins: m.coins })));
+    const byId = new Map(result.after.map((m) => [m.id, m.coins]));
+    return { members: ids.map((id) => ({ id, coins: byId.get(id) ?? 0 })), teacher_coins: result.purse };
   }
 
   return {
@@ -72,36 +86,47 @@ export function createMembersService({ db }: { db: Db }) {
       return presentMemberForTeacher((await accessibleMember(db, actor, memberId)).member);
     },
 
+    /** Renames a member; the other side (the student, or its group's teachers) hears of it. */
     async rename(actor: Actor, memberId: string, username: string): Promise<TMember> {
       const { member } = await accessibleMember(db, actor, memberId);
       if (member.username === username) return presentMemberForTeacher(member);
       const holder = await findMemberByUsername(db, username);
       if (holder && holder.id !== memberId) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
+      let updated: repo.MemberRow | undefined;
       try {
-        const updated = await repo.setMemberUsername(db, memberId, username);
-        if (!updated) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
-        return presentMemberForTeacher(updated);
+        updated = await repo.setMemberUsername(db, memberId, username);
       } catch (err) {
         if (isUniqueViolation(err, 'members_username_lower_idx')) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
         throw err;
       }
+      if (!updated) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+      const presented = presentMemberForTeacher(updated);
+      if (actor.kind === 'teacher') events.teacherUpdatedSetting(presented, 'username');
+      else events.settingsUpdated(presented, 'username');
+      return presented;
     },
 
-    /** A teacher sets a student's password (students cannot reset their own); it signs the student out. */
+    /**
+     * A teacher sets a student's password (students cannot reset their own). It signs the student
+     * out everywhere: the student's screens are told, then its sockets are disconnected.
+     */
     async setPassword(teacherId: string, memberId: string, password: string): Promise<void> {
-      await accessibleMember(db, { kind: 'teacher', teacherId }, memberId);
+      const { member } = await accessibleMember(db, { kind: 'teacher', teacherId }, memberId);
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         await repo.setMemberPassword(tx, memberId, passwordHash);
-        await repo.deleteMemberSessions(tx, memberId);
+        return repo.deleteMemberSessions(tx, memberId);
       });
+      events.teacherUpdatedSetting(presentMemberForTeacher(member), 'password');
+      sessions.ended(ended);
     },
 
     async toggleSmallGroup(teacherId: string, memberId: string): Promise<'blue' | 'orange'> {
       await accessibleMember(db, { kind: 'teacher', teacherId }, memberId);
-      const color = await repo.toggleSmallGroup(db, memberId);
-      if (!color) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
-      return color;
+      const updated = await repo.toggleSmallGroup(db, memberId);
+      if (!updated) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+      events.teacherUpdatedSetting(presentMemberForTeacher(updated), 'small_group');
+      return updated.smallGroup;
     },
 
     /**
@@ -127,7 +152,9 @@ export function createMembersService({ db }: { db: Db }) {
         }
         await repo.deleteMember(tx, memberId);
       });
-      return { teacherId, groupId: member.groupId, teacherCoins: await repo.teacherCoins(db, teacherId) };
+      const teacherCoins = await repo.teacherCoins(db, teacherId);
+      events.removed({ id: memberId, groupId: member.groupId }, actor.kind, teacherCoins);
+      return { teacherId, groupId: member.groupId, teacherCoins };
     },
 
     /** One award to one member; see awardMany. */
@@ -137,6 +164,5 @@ export function createMembersService({ db }: { db: Db }) {
     },
 
     awardMany,
-
   };
 }

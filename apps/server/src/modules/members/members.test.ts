@@ -169,6 +169,20 @@ describe('members: coin awards', () => {
     await expectBooksBalance();
   });
 
+  it('takes a batch back from each member as far as it has, in one movement per member', async () => {
+    const { teacher, members, cookie } = await classroom({ coins: 100, members: 3 });
+    const [a, b, c] = [members[0]!, members[1]!, members[2]!];
+    await call('PUT', '/api/member/coins', cookie, { member_id: a.id, coins: 5 });
+    await call('PUT', '/api/member/coins', cookie, { member_id: c.id, coins: 20 });
+    const res = await call('PUT', '/api/member/coins/batch', cookie, { members: [a.id, b.id, c.id], coins: -10 });
+    expect(res.json()).toEqual({ members: [{ id: a.id, coins: 0 }, { id: b.id, coins: 0 }, { id: c.id, coins: 10 }], teacher_coins: 90 });
+    const rows = await queryRows<{ reference: string; amount: number }>(db, sql`select reference, amount from coin_ledger where reason = 'teacher_deduction'`);
+    expect(rows).toEqual(expect.arrayContaining([{ reference: a.id, amount: 5 }, { reference: c.id, amount: 10 }]));
+    expect(rows).toHaveLength(2);
+    expect(await ledgerBalance(db, teacherAccount(teacher.id))).toBe(90);
+    await expectBooksBalance();
+  });
+
   it('refuses a whole batch when one member is not the teacher\'s', async () => {
     const { members, cookie } = await classroom();
     const other = await buildTeacher(db);

@@ -109,3 +109,11 @@ export async function upsertTodolistShare(db: DbOrTx, todolistId: string, teache
     .values({ todolistId, teacherId, permissions })
     .onConflictDoUpdate({ target: [todolistShares.todolistId, todolistShares.teacherId], set: { permissions } });
 }
+
+/** The teachers who can see a list: its owner and everyone it is shared with. */
+export async function listTeacherIdsWithAccess(db: DbOrTx, todolistId: string): Promise<string[]> {
+  const [owner] = await db.select({ id: todolists.teacherId }).from(todolists).where(eq(todolists.id, todolistId));
+  if (!owner) return [];
+  const shares = await db.select({ id: todolistShares.teacherId }).from(todolistShares).where(eq(todolistShares.todolistId, todolistId));
+  return [owner.id, ...shares.map((s) => s.id)];
+}

@@ -1,32 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { buildTestApp, signIn } from '../../test/build-test-app.ts';
-import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist } from '../../test/factories.ts';
+import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist, shareTodolistWith } from '../../test/factories.ts';
+import { eventNames, nextEvent, socketClients } from '../../test/sockets.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const sockets: Socket[] = [];
-afterAll(() => sockets.forEach((s) => s.disconnect()));
-
-async function open(cookie: string): Promise<Socket> {
-  const socket = connect(address, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.on('connect', resolve);
-    socket.on('connect_error', reject);
-  });
-  return socket;
-}
-
-const next = (socket: Socket, event: string) =>
-  new Promise<unknown>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within 3 s`)), 3000);
-    socket.once(event, (payload: unknown) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
+const clients = socketClients(app, address);
 
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie: string, payload?: object) =>
   app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
@@ -38,30 +18,61 @@ describe('todo live events', () => {
     const list = await buildTodolist(db, teacher.id);
     const todo = await buildTodo(db, list.id, { reward: 5 });
     const member = await buildMember(db, group.id);
+    const stranger = await buildMember(db, (await buildGroup(db, (await buildTeacher(db)).id)).id);
     const teacherCookie = await signIn(app, teacher, 'teacher');
     const memberCookie = await signIn(app, member, 'member');
-    const teacherSocket = await open(teacherCookie);
-    const memberSocket = await open(memberCookie);
+    const teacherSocket = await clients.connect(teacherCookie);
+    const memberSocket = await clients.connect(memberCookie);
+    const strangerSocket = await clients.connect(await signIn(app, stranger, 'member'));
 
-    const shared = next(memberSocket, 'teacher-shared-todolist');
+    const shared = nextEvent(memberSocket, 'teacher-shared-todolist');
     await call('PUT', `/api/group/${group.id}/todolist/blue/${list.id}`, teacherCookie);
     expect(await shared).toEqual({ group_id: group.id, color: 'blue', todolist_id: list.id });
 
-    const changed = next(memberSocket, 'teacher-updated-shared-todolist-todos');
+    const changed = nextEvent(memberSocket, 'teacher-updated-shared-todolist-todos');
     await call('PUT', '/api/todo', teacherCookie, { todo_id: todo.id, updates: { reward: 6 } });
     expect(await changed).toEqual({ group_id: group.id, todolist_id: list.id });
 
     const [mt] = (await call('GET', `/api/membertodos?group_id=${group.id}`, memberCookie)).json();
-    const byMember = next(teacherSocket, 'member-updated-todo');
+    const byMember = nextEvent(teacherSocket, 'member-updated-todo');
     await call('PUT', '/api/membertodo', memberCookie, { mtodo_id: mt.id, updates: { completed: true } });
     expect(await byMember).toEqual({ member_id: member.id, mtodo_id: mt.id, member_coins: 6 });
 
-    const byTeacher = next(memberSocket, 'teacher-updated-member-todo');
+    const byTeacher = nextEvent(memberSocket, 'teacher-updated-member-todo');
     await call('PUT', '/api/membertodo', teacherCookie, { mtodo_id: mt.id, updates: { completed: false } });
     expect(await byTeacher).toEqual({ mtodo_id: mt.id, member_coins: 0 });
 
-    const unshared = next(memberSocket, 'teacher-unshared-todolist');
+    const unshared = nextEvent(memberSocket, 'teacher-unshared-todolist');
     await call('PUT', `/api/group/${group.id}/todolist/reset/${list.id}`, teacherCookie);
     expect(await unshared).toEqual({ group_id: group.id, color: null, todolist_id: null });
+
+    await clients.settle(strangerSocket);
+    expect(eventNames(strangerSocket)).toEqual([]);
+  });
+
+  it('teacher-updated-todo reaches the teachers who own the list or have it shared, and no one else', async () => {
+    const owner = await buildTeacher(db);
+    const editor = await buildTeacher(db);
+    const outsider = await buildTeacher(db);
+    const list = await buildTodolist(db, owner.id);
+    const todo = await buildTodo(db, list.id);
+    await shareTodolistWith(db, list.id, editor.id, 'edit');
+    const ownerCookie = await signIn(app, owner, 'teacher');
+    const ownerSocket = await clients.connect(ownerCookie);
+    const editorSocket = await clients.connect(await signIn(app, editor, 'teacher'));
+    const outsiderSocket = await clients.connect(await signIn(app, outsider, 'teacher'));
+
+    const toEditor = nextEvent(editorSocket, 'teacher-updated-todo');
+    const toOwner = nextEvent(ownerSocket, 'teacher-updated-todo');
+    await call('PUT', '/api/todo', ownerCookie, { todo_id: todo.id, updates: { reward: 9 } });
+    expect(await toEditor).toEqual({ todolist_id: list.id, todo_id: todo.id });
+    expect(await toOwner).toEqual({ todolist_id: list.id, todo_id: todo.id });
+
+    const added = nextEvent(editorSocket, 'teacher-updated-todo');
+    const created = (await call('POST', '/api/todo', ownerCookie, { todolist_id: list.id, content_html: '<p>Two</p>', content_delta: {} })).json();
+    expect(await added).toEqual({ todolist_id: list.id, todo_id: created.id });
+
+    await clients.settle(outsiderSocket);
+    expect(eventNames(outsiderSocket)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import type { Server } from 'socket.io';
-import { rooms } from '../../plugins/realtime.ts';
+import { rooms, type TeacherUpdatedTodoPayload } from '@kolikko/core/events';
+import type { RealtimeServer } from '../realtime/io.ts';
 
 /**
  * The live events of this module (spec section 7 names), sent after the change is committed.
@@ -8,6 +8,8 @@ import { rooms } from '../../plugins/realtime.ts';
 export interface TodoEvents {
   /** The todos of a list changed: tell the members (and teachers) of the groups showing it. */
   todosChanged(groupIds: string[], todolistId: string): void;
+  /** A todo of a list changed: every teacher who owns the list or has it shared refreshes it. */
+  todoUpdated(teacherIds: string[], payload: TeacherUpdatedTodoPayload): void;
   /** A group's blue or orange list changed (color null: both cleared). */
   sharedListChanged(groupId: string, change: { color: 'blue' | 'orange' | null; todolistId: string | null }): void;
   /** A member changed its member todo: its group's teachers refresh. */
@@ -16,16 +18,21 @@ export interface TodoEvents {
   teacherUpdatedMemberTodo(memberId: string, payload: { mtodo_id: string; member_coins: number }): void;
 }
 
-export function socketTodoEvents(io: Server): TodoEvents {
+export function socketTodoEvents(io: RealtimeServer): TodoEvents {
   return {
     todosChanged(groupIds, todolistId) {
       for (const id of groupIds) {
         io.to([rooms.groupMembers(id), rooms.groupTeachers(id)]).emit('teacher-updated-shared-todolist-todos', { group_id: id, todolist_id: todolistId });
       }
     },
+    todoUpdated(teacherIds, payload) {
+      if (teacherIds.length > 0) io.to(teacherIds.map(rooms.teacher)).emit('teacher-updated-todo', payload);
+    },
     sharedListChanged(groupId, change) {
-      const event = change.todolistId ? 'teacher-shared-todolist' : 'teacher-unshared-todolist';
-      io.to([rooms.groupMembers(groupId), rooms.groupTeachers(groupId)]).emit(event, { group_id: groupId, color: change.color, todolist_id: change.todolistId });
+      const payload = { group_id: groupId, color: change.color, todolist_id: change.todolistId };
+      const to = io.to([rooms.groupMembers(groupId), rooms.groupTeachers(groupId)]);
+      if (change.todolistId) to.emit('teacher-shared-todolist', payload);
+      else to.emit('teacher-unshared-todolist', payload);
     },
     memberUpdatedTodo(groupId, payload) {
       io.to(rooms.groupTeachers(groupId)).emit('member-updated-todo', payload);

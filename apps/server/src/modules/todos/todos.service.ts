@@ -13,7 +13,7 @@ import * as images from './images.repo.ts';
 import { updateMemberTodo } from './member-todos.repo.ts';
 import { predefinedImage } from './predefined-images.ts';
 import { accessTodo, accessTodolist } from './todolist-access.ts';
-import { listGroupIdsShowingTodolist, lockTodolist } from './todolists.repo.ts';
+import { listGroupIdsShowingTodolist, listTeacherIdsWithAccess, lockTodolist } from './todolists.repo.ts';
 import type { TodoEvents } from './todos.events.ts';
 import { presentTodo } from './todos.presenters.ts';
 import * as repo from './todos.repo.ts';
@@ -52,8 +52,10 @@ function sanitized<T extends { content_html?: string | undefined }>(input: T): T
 class HoldersChanged extends Error {}
 
 export function createTodosService({ db, events }: { db: Db; events: TodoEvents }) {
-  async function notify(todolistId: string) {
+  /** After a committed change of a list's todos: the groups shown it, and the teachers who can see it. */
+  async function notify(todolistId: string, todoId: string | null = null) {
     events.todosChanged(await listGroupIdsShowingTodolist(db, todolistId), todolistId);
+    events.todoUpdated(await listTeacherIdsWithAccess(db, todolistId), { todolist_id: todolistId, todo_id: todoId });
   }
 
   async function listOf(todolistId: string): Promise<TTodo[]> {
@@ -112,7 +114,7 @@ export function createTodosService({ db, events }: { db: Db; events: TodoEvents 
   async function storeImage(teacherId: string, todoId: string, image: StoredImage): Promise<TTodo> {
     const { todo } = await accessTodo(db, teacherId, todoId, 'edit');
     await db.transaction((tx) => images.replaceImage(tx, { todoId }, image));
-    await notify(todo.todolistId);
+    await notify(todo.todolistId, todoId);
     return readTodo(todoId);
   }
 
@@ -133,7 +135,7 @@ export function createTodosService({ db, events }: { db: Db; events: TodoEvents 
         if (count >= TODOS_PER_LIST_MAX) throw new AppError('TODO.UPDATE_FAILED', { message: `A list holds at most ${TODOS_PER_LIST_MAX} todos` });
         return repo.insertTodo(tx, { ...toValues({ ...NEW_TODO, ...changes }), todolistId, position: count + 1 });
       });
-      await notify(todolistId);
+      await notify(todolistId, todo.id);
       return presentTodo({ todo, imagepath: null });
     },
 
@@ -147,7 +149,7 @@ export function createTodosService({ db, events }: { db: Db; events: TodoEvents 
       if (Object.keys(plan.changes).length === 0) return readTodo(todoId);
       if (plan.resetsCompletion) await updateAndResetCompletion(teacherId, todoId, toValues(plan.changes));
       else await repo.updateTodo(db, todoId, toValues(plan.changes));
-      await notify(todo.todolistId);
+      await notify(todo.todolistId, todoId);
       return readTodo(todoId);
     },
 
@@ -194,7 +196,7 @@ export function createTodosService({ db, events }: { db: Db; events: TodoEvents 
 
     async removeImage(teacherId: string, todoId: string): Promise<TTodo> {
       const { todo } = await accessTodo(db, teacherId, todoId, 'edit');
-      if (await images.deleteImage(db, { todoId })) await notify(todo.todolistId);
+      if (await images.deleteImage(db, { todoId })) await notify(todo.todolistId, todoId);
       return readTodo(todoId);
     },
 

@@ -1,0 +1,32 @@
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '@kolikko/core/events';
+import type { Session } from '../../plugins/auth.ts';
+
+/** What the server keeps on each socket (it crosses nodes in fetchSockets, so plain JSON). */
+export interface SocketData {
+  session: Session;
+}
+
+/** The typed Socket.IO server: every emit is checked against core's event map. */
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * Rooms only the server puts sockets in: a client can neither join nor leave them.
+ * `session:<token hash>` holds the sockets of one session, so ending a session (logout, password
+ * change or reset) disconnects exactly those, on every node. `online:<group id>` holds the
+ * group's member sockets, for the online count.
+ */
+export const internalRooms = {
+  session: (tokenHash: string) => `session:${tokenHash}`,
+  online: (groupId: string) => `online:${groupId}`,
+};
+
+export function isInternalRoom(room: string): boolean {
+  return room.startsWith('session:') || room.startsWith('online:');
+}
+
+/** Disconnects the sockets of ended sessions, on every node. */
+export function disconnectSessions(io: RealtimeServer, tokenHashes: string[]): void {
+  if (tokenHashes.length > 0) io.in(tokenHashes.map(internalRooms.session)).disconnectSockets(true);
+}

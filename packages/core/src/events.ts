@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import type { ErrorCode } from './errors.ts';
+import type { TChatMessage } from './schemas/chat.ts';
+import type { TMember } from './schemas/groups.ts';
+
+/**
+ * The Socket.IO protocol (spec section 7, Live events): the events the server sends, the three a
+ * client may send, and the rooms (DESIGN.md section 5). Every change is sent by the server after
+ * it is committed; a client never relays anything, and any event a client sends other than the
+ * three below is ignored.
+ */
+
+/** Room names. A socket joins its own at the handshake; it may join no others. */
+export const rooms = {
+  teacher: (teacherId: string) => `teacher:${teacherId}`,
+  member: (memberId: string) => `member:${memberId}`,
+  groupTeachers: (groupId: string) => `group:${groupId}:teachers`,
+  groupMembers: (groupId: string) => `group:${groupId}:members`,
+};
+
+// --- what a client sends ---
+
+export const ZTeacherJoinRoom = z.object({ group_id: z.uuid(), username: z.string().max(100).optional() });
+export type TTeacherJoinRoom = z.infer<typeof ZTeacherJoinRoom>;
+export const ZMemberJoinRoom = z.object({ group_id: z.uuid(), member_id: z.uuid() });
+export type TMemberJoinRoom = z.infer<typeof ZMemberJoinRoom>;
+
+/** The answer to a join or leave, when the client passes an acknowledgement callback. */
+export type RoomAck = { ok: true; rooms: string[] } | { ok: false; errorCode: ErrorCode };
+
+export interface ClientToServerEvents {
+  /** A teacher (re)joins the teachers room of one of its own groups. */
+  'teacher-join-room': (payload: TTeacherJoinRoom, ack?: (answer: RoomAck) => void) => void;
+  /** A member (re)joins its own member room and its group's members room. */
+  'member-join-room': (payload: TMemberJoinRoom, ack?: (answer: RoomAck) => void) => void;
+  /** Leaves a room the socket is in; the server answers `room_left`. */
+  'leave-room': (room: string, ack?: (answer: RoomAck) => void) => void;
+}
+
+// --- what the server sends ---
+
+/** What changed in a member's settings. */
+export type MemberSettingChange = 'username' | 'small_group' | 'password' | 'character';
+
+export type MemberSettingPayload = TMember & { change: MemberSettingChange };
+
+export interface TeacherGaveCoinsPayload {
+  member_id: string;
+  /** The member's new total. */
+  coins: number;
+}
+
+export interface MemberRemovedPayload {
+  member_id: string;
+  group_id: string;
+  /** The teacher's purse after the member's coins came back (teachers room only). */
+  teacher_coins?: number;
+}
+
+export interface PurchasedRewardPayload {
+  member_id: string;
+  purchase_id: string;
+  reward_id: string;
+  name: string;
+  price: number;
+  active_until: string;
+  member_coins: number;
+}
+
+export interface CoinsTransferPayload {
+  sender_id: string;
+  sender_username: string;
+  recipient: string;
+  amount: number;
+  /** The recipient's coins afterwards. */
+  recipient_coins: number;
+  /** The sender's coins afterwards (teachers room only). */
+  sender_coins?: number;
+}
+
+export interface MemberUpdatedTodoPayload {
+  member_id: string;
+  mtodo_id: string;
+  member_coins: number;
+}
+
+export interface TeacherUpdatedMemberTodoPayload {
+  mtodo_id: string;
+  member_coins: number;
+}
+
+export interface TeacherUpdatedTodoPayload {
+  todolist_id: string;
+  /** The todo that changed; null when the list's order or its set of todos changed. */
+  todo_id: string | null;
+}
+
+export interface SharedTodolistTodosPayload {
+  group_id: string;
+  todolist_id: string;
+}
+
+export interface SharedTodolistPayload {
+  group_id: string;
+  /** The small group whose list changed; null when both were cleared. */
+  color: 'blue' | 'orange' | null;
+  todolist_id: string | null;
+}
+
+export interface SharedTodolistPermissionsPayload {
+  todolist_id: string;
+  permissions: 'read' | 'edit' | null;
+}
+
+export interface ChatDeletedPayload {
+  id: string;
+  group_id: string;
+  member_id: string | null;
+}
+
+export interface OnlineMemberCountPayload {
+  group_id: string;
+  /** How many distinct members of the group have a connected socket. */
+  count: number;
+  member_ids: string[];
+}
+
+export interface ServerToClientEvents {
+  /** A teacher's award (single or batch), once per member: to the member and the group's teachers. */
+  'teacher-gave-coins': (payload: TeacherGaveCoinsPayload) => void;
+  /** A student signed up to the group: to the group's teachers. */
+  'member-created': (member: TMember) => void;
+  /** The teacher deleted a member (or its group): to the member (then disconnected) and the group's teachers. */
+  'teacher-delete-member': (payload: MemberRemovedPayload) => void;
+  /** A student deleted itself: to the group's teachers. */
+  'member-delete-self': (payload: MemberRemovedPayload) => void;
+  /** The teacher changed a student's username, small group, password or character: to the student. */
+  'teacher-updated-member-setting': (member: MemberSettingPayload) => void;
+  /** A student changed its username or character (or unlocked a part): to the group's teachers. */
+  'member-settings-update': (member: MemberSettingPayload) => void;
+  /** A student bought a reward: to the group's teachers. */
+  'member-purchased-reward': (payload: PurchasedRewardPayload) => void;
+  /** Coins between classmates: to the recipient and the group's teachers (with sender_coins). */
+  'member-coins-transfer': (payload: CoinsTransferPayload) => void;
+  /** A student changed its member todo: to the group's teachers. */
+  'member-updated-todo': (payload: MemberUpdatedTodoPayload) => void;
+  /** The teacher changed a student's member todo: to the student. */
+  'teacher-updated-member-todo': (payload: TeacherUpdatedMemberTodoPayload) => void;
+  /** A todo of a list changed: to every teacher who owns the list or has it shared. */
+  'teacher-updated-todo': (payload: TeacherUpdatedTodoPayload) => void;
+  /** The todos of a list shown to a group changed: to the group's members and teachers. */
+  'teacher-updated-shared-todolist-todos': (payload: SharedTodolistTodosPayload) => void;
+  /** A list was shown to a small group: to the group's members and teachers. */
+  'teacher-shared-todolist': (payload: SharedTodolistPayload) => void;
+  /** A small group's list was withdrawn: to the group's members and teachers. */
+  'teacher-unshared-todolist': (payload: SharedTodolistPayload) => void;
+  /** Typed for teacher-to-teacher sharing, which has no API yet: nothing sends it. */
+  'teacher-updated-shared-todolist-permissions': (payload: SharedTodolistPermissionsPayload) => void;
+  /** The teacher wrote: group chat to the group's members and teachers, private chat to the member and the group's teachers. */
+  'teacher-sent-a-chat': (message: TChatMessage) => void;
+  /** A student wrote: the same rooms as teacher-sent-a-chat. */
+  'member-sent-a-chat': (message: TChatMessage) => void;
+  /** Ours (not in the spec): a message was deleted; the same rooms as its conversation. */
+  'chat-message-deleted': (payload: ChatDeletedPayload) => void;
+  /** How many of a group's members are connected: to the group's teachers. */
+  'online-member-count-update': (payload: OnlineMemberCountPayload) => void;
+  /** The answer to leave-room: the room left. */
+  room_left: (room: string) => void;
+}
