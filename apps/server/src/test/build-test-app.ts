@@ -44,3 +44,11 @@ export async function signIn(app: FastifyInstance, user: { username: string; pas
   });
   return sessionCookie(res);
 }
+
+export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+
+/** Calls the app as a browser would: with a session cookie (or none) and a JSON body. */
+export function caller(app: FastifyInstance) {
+  return (method: Method, url: string, cookie?: string, payload?: object, headers: Record<string, string> = {}) =>
+    app.inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
+}

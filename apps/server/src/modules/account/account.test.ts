@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/reset.ts';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller, type Method } from '../../test/build-test-app.ts';
 import { buildGroup, buildMember, buildTeacher } from '../../test/factories.ts';
 import { ledgerBalance } from '../coins/ledger.repo.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call = caller(app);
 
 describe('teacher account: who may call what', () => {
   it('refuses nobody, a student and another teacher', async () => {

@@ -2,16 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CHARACTER_DEFAULTS } from '@kolikko/core/limits';
 import { queryRows } from '../../db/reset.ts';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller, type Method } from '../../test/build-test-app.ts';
 import { expectBooksBalance } from '../../test/books.ts';
 import { buildGroup, buildMember, buildTeacher, giveCoins } from '../../test/factories.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, cookie?: string, payload?: object, headers: Record<string, string> = {}) =>
-  app.inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
+const call = caller(app);
 
 async function classroom(coins = 10) {
   const teacher = await buildTeacher(db);

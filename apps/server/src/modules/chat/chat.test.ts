@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_RATE_LIMIT_MESSAGES } from '@kolikko/core/limits';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/reset.ts';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller } from '../../test/build-test-app.ts';
 import { buildGroup, buildMember, buildTeacher } from '../../test/factories.ts';
 import { eventNames, nextEvent, socketClients, type Client } from '../../test/sockets.ts';
 
@@ -10,9 +10,7 @@ const { app, database } = await buildTestApp();
 const db = database.db;
 const clients = socketClients(app, await app.listen({ port: 0, host: '127.0.0.1' }));
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, cookie: string | undefined, payload?: object) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call = caller(app);
 const send = (cookie: string | undefined, payload: object) => call('POST', '/api/chat', cookie, payload);
 
 /** A teacher, its group with alice and bob, and another teacher with a group of its own and a student. */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { CHARACTER_DEFAULTS, CHARACTER_PRICES } from '@kolikko/core/limits';
 import type { CharacterType } from '@kolikko/core/enumerations';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller } from '../../test/build-test-app.ts';
 import { expectBooksBalance } from '../../test/books.ts';
 import { buildGroup, buildMember, buildReward, buildRewardList, buildTeacher, buildTodo, buildTodolist, giveCoins, showTodolist } from '../../test/factories.ts';
 import { queryRows } from '../../db/reset.ts';
@@ -18,9 +18,7 @@ import { ledgerBalance, memberAccount, teacherAccount } from './ledger.repo.ts';
 const { app, database } = await buildTestApp();
 const db = database.db;
 
-type Method = 'GET' | 'PUT' | 'POST';
-const call = (method: Method, url: string, cookie: string, payload?: object) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const call = caller(app);
 
 const MEMBERS = 3;
 const PURSE = 60;

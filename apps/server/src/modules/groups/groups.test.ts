@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { EXTRA_GROUP_PRICE, GROUPS_INCLUDED, TEACHER_STARTER_COINS } from '@kolikko/core/limits';
 import { queryRows } from '../../db/reset.ts';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller } from '../../test/build-test-app.ts';
 import { buildGroup, buildMember, buildTeacher } from '../../test/factories.ts';
 import { ledgerBalance, moveCoins, memberAccount, teacherAccount } from '../coins/ledger.repo.ts';
 
@@ -17,8 +17,7 @@ async function classroom() {
   return { teacher, group, member, cookie };
 }
 
-const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call = caller(app);
 
 describe('groups: who may call what', () => {
   it('refuses nobody, a student and another teacher on every group route', async () => {

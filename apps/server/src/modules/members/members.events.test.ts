@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller } from '../../test/build-test-app.ts';
 import { buildGroup, buildMember, buildReward, buildRewardList, buildTeacher, giveCoins } from '../../test/factories.ts';
 import { disconnection, eventNames, nextEvent, socketClients, type Client } from '../../test/sockets.ts';
 
@@ -8,8 +8,7 @@ const db = database.db;
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const clients = socketClients(app, address);
 
-const call = (method: 'PUT' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const call = caller(app);
 
 /** A teacher with a group of three connected students, and another teacher's group with one. */
 async function classroom() {

@@ -2,16 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { REWARD_ACTIVE_MS } from '@kolikko/core/limits';
 import { queryRows } from '../../db/reset.ts';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller } from '../../test/build-test-app.ts';
 import { expectBooksBalance } from '../../test/books.ts';
 import { buildGroup, buildMember, buildReward, buildRewardList, buildTeacher, giveCoins } from '../../test/factories.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call = caller(app);
 
 /** A student with `coins`, in a group whose published list offers a 10-coin and a 4-coin reward. */
 async function classroom(coins = 30) {

@@ -3,15 +3,13 @@ import { sql } from 'drizzle-orm';
 import { REWARDS_PER_LIST_MAX } from '@kolikko/core/limits';
 import { queryRows } from '../../db/reset.ts';
 import { rewardListShares } from '../../db/schema/index.ts';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller, type Method } from '../../test/build-test-app.ts';
 import { buildGroup, buildMember, buildReward, buildRewardList, buildTeacher } from '../../test/factories.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call = caller(app);
 
 interface Reward {
   id: string;

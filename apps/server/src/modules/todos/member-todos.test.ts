@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_MAX_BYTES } from '@kolikko/core/limits';
 import { queryRows } from '../../db/reset.ts';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller, type Method } from '../../test/build-test-app.ts';
 import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist, showTodolist } from '../../test/factories.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { ledgerBalance, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
@@ -11,9 +11,7 @@ import { ledgerBalance, memberAccount, moveCoins, teacherAccount } from '../coin
 const { app, database } = await buildTestApp();
 const db = database.db;
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call = caller(app);
 const upload = (url: string, cookie: string | undefined, bytes: Buffer, name = 'answer.png') => {
   const file = multipartFile(bytes, name);
   return app.inject({ method: 'PUT', url, headers: { ...(cookie ? { cookie } : {}), ...file.headers }, payload: file.payload });

@@ -3,16 +3,14 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { TODOLIST_NAME_MAX_LENGTH } from '@kolikko/core/limits';
 import { queryRows } from '../../db/reset.ts';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller, type Method } from '../../test/build-test-app.ts';
 import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist, shareTodolistWith, showTodolist } from '../../test/factories.ts';
 import { multipartFile } from '../../test/multipart.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call = caller(app);
 
 async function teacherWithList() {
   const teacher = await buildTeacher(db);

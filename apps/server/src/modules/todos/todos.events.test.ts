@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller } from '../../test/build-test-app.ts';
 import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist, shareTodolistWith } from '../../test/factories.ts';
 import { eventNames, nextEvent, socketClients } from '../../test/sockets.ts';
 
@@ -8,8 +8,7 @@ const db = database.db;
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const clients = socketClients(app, address);
 
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie: string, payload?: object) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const call = caller(app);
 
 describe('todo live events', () => {
   it('tells the members when a list is shown or its todos change, and each side when the other changes a member todo', async () => {

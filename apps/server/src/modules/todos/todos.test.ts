@@ -5,16 +5,14 @@ import sharp from 'sharp';
 import { PREDEFINED_TODO_IMAGES } from '@kolikko/core/enumerations';
 import { IMAGE_MAX_BYTES, TODOS_PER_LIST_MAX } from '@kolikko/core/limits';
 import { queryRows } from '../../db/reset.ts';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller, type Method } from '../../test/build-test-app.ts';
 import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist } from '../../test/factories.ts';
 import { multipartFile } from '../../test/multipart.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call = caller(app);
 const upload = (url: string, cookie: string | undefined, file: ReturnType<typeof multipartFile>) =>
   app.inject({ method: 'PUT', url, headers: { ...(cookie ? { cookie } : {}), ...file.headers }, payload: file.payload });
 

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/reset.ts';
-import { buildTestApp, signIn } from '../../test/build-test-app.ts';
+import { buildTestApp, signIn, caller } from '../../test/build-test-app.ts';
 import { expectBooksBalance } from '../../test/books.ts';
 import { buildGroup, buildMember, buildTeacher, giveCoins } from '../../test/factories.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call = caller(app);
 
 /** A group that allows trading (unless told otherwise), with two students holding 20 coins each. */
 async function classroom(opts: { trading?: boolean; coins?: number } = {}) {
