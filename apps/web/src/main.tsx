@@ -4,9 +4,11 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import './app/global.css';
 import { App } from './app/app.tsx';
+import { installSocketLifecycle } from './lib/socket.ts';
 import { removeStaleCaches } from './lib/stale-caches.ts';
 
 removeStaleCaches();
+installSocketLifecycle();
 
 const container = document.getElementById('root');
 if (container) {

@@ -8,6 +8,7 @@ import { Logo } from '../../components/logo.tsx';
 import { MemberAvatar } from '../../components/member-avatar.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
+import { useLiveUpdates } from '../use-live-updates.ts';
 import classes from './student-layout.module.css';
 
 const NAV_ITEMS = [
@@ -23,6 +24,7 @@ export function StudentLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
+  useLiveUpdates();
 
   if (!user || user.admin) return null;
 

@@ -24,6 +24,7 @@ import { MemberAvatar } from '../../components/member-avatar.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
 import { HelpModal } from '../../features/teacher/components/help-modal.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
+import { useLiveUpdates } from '../use-live-updates.ts';
 import { useCurrentHeaderSelection, type HeaderSelectionKind } from '../../lib/header-selection.ts';
 import { useActiveGroup } from '../../lib/queries/get-active-group.ts';
 import classes from './teacher-layout.module.css';
@@ -100,6 +101,7 @@ export function TeacherLayout() {
   const [helpOpened, help] = useDisclosure(false);
   const logout = useLogout();
   const active = useActiveGroup(user?.admin ? user.id : '');
+  useLiveUpdates();
 
   if (!user || !user.admin) return null;
   // Spec section 2: todos, shared and rewards stay disabled until a group is active.

@@ -7,6 +7,7 @@ import { QueryError } from '../../../components/query-error.tsx';
 import { showErrorCode } from '../../../lib/banner.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useGroupMembers } from '../../../lib/queries/get-group-members.ts';
+import { useOnlineMemberCount } from '../../../lib/socket.ts';
 import { useToggleSmallGroup } from '../api/toggle-small-group.ts';
 import { JoinInstructions } from './join-instructions.tsx';
 import { MemberCard } from './member-card.tsx';
@@ -30,6 +31,7 @@ function MembersSkeleton() {
 export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoins: number }) {
   const { t } = useTranslation();
   const members = useGroupMembers(group.id);
+  const onlineCount = useOnlineMemberCount(group.id);
   const toggleSmallGroup = useToggleSmallGroup(group.id);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -57,6 +59,11 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
           <Title order={2} fz={{ base: 22, sm: 26 }} id="members-title" className={classes.title}>
             {group.name}
           </Title>
+          {onlineCount !== null && (
+            <Text size="xs" c="dark.4" data-testid="online-member-count">
+              {t('groups.onlineMembers', { count: onlineCount })}
+            </Text>
+          )}
         </Stack>
         <Group gap={6}>
           <Badge size="lg" variant="light" color="indigo" tt="none" data-testid="active-member-count">

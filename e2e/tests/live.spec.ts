@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { createGroup, createTeacher, joinGroup } from '../support/api.ts';
+import { logIn } from '../support/session.ts';
+
+test('live: an award reaches the student, and a deleted student is signed out, without a reload', async ({ browser, request }) => {
+  const teacher = await createTeacher(request);
+  const group = await createGroup(request, teacher);
+  const kid = await joinGroup(request, group.name);
+
+  const studentContext = await browser.newContext();
+  const s = await studentContext.newPage();
+  await logIn(s, 'student', kid);
+  await expect(s.getByTestId('coin-balance').first()).toHaveText(/(^|\D)0(\D|$)/);
+
+  const teacherContext = await browser.newContext();
+  const t = await teacherContext.newPage();
+  await logIn(t, 'teacher', teacher);
+  await t.goto('/teacher/groups');
+  await expect(t.getByText('1 online')).toBeVisible();
+  await t.getByRole('checkbox', { name: `Select ${kid.username}` }).check();
+  await t.getByRole('spinbutton', { name: 'Coins to give' }).fill('7');
+  await t.getByRole('button', { name: 'Give coins' }).click();
+  await t.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+
+  // The student's screen was not reloaded.
+  await expect(s.getByTestId('coin-balance').first()).toHaveText(/(^|\D)7(\D|$)/);
+
+  await t.getByRole('link', { name: `Open ${kid.username}` }).click();
+  await t.getByRole('tab', { name: 'Settings' }).click();
+  await t.getByRole('textbox', { name: 'Type the username to confirm' }).fill(kid.username);
+  await t.getByRole('button', { name: 'Delete student' }).click();
+  await t.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(s).toHaveURL('/student/login');
+  await expect(s.getByTestId('notification-banner')).toContainText('Your teacher removed your account.');
+
+  await teacherContext.close();
+  await studentContext.close();
+});
