@@ -44,7 +44,9 @@ function teacherHandlers(teacherId: string): Handlers {
   };
   const memberRemoved: ServerToClientEvents['member-delete-self'] = ({ member_id, group_id, teacher_coins }) => {
     queryClient.setQueryData<TMember[]>(groupMembersQueryKey(group_id), (members) => members?.filter((member) => member.id !== member_id));
-    queryClient.removeQueries({ queryKey: memberQueryKey(member_id) });
+    // Marked stale, not removed: the page that deleted the member must stay mounted until it
+    // has moved on, or its own success handler (the navigation away) would never run.
+    void queryClient.invalidateQueries({ queryKey: memberQueryKey(member_id), refetchType: 'none' });
     invalidate(memberTodosGroupKey(group_id));
     refreshGroups();
     if (teacher_coins !== undefined) setSessionCoins(teacher_coins);
