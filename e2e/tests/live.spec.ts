@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createGroup, createTeacher, joinGroup } from '../support/api.ts';
 import { logIn } from '../support/session.ts';
 
-test('live: an award reaches the student, and a deleted student is signed out, without a reload', async ({ browser, request }) => {
+test('live: an award and chat messages reach the other side, and a deleted student is signed out, without a reload', async ({ browser, request }) => {
   const teacher = await createTeacher(request);
   const group = await createGroup(request, teacher);
   const kid = await joinGroup(request, group.name);
@@ -24,6 +24,21 @@ test('live: an award reaches the student, and a deleted student is signed out, w
 
   // The student's screen was not reloaded.
   await expect(s.getByTestId('coin-balance').first()).toHaveText(/(^|\D)7(\D|$)/);
+
+  // Chat: the teacher writes privately; the student's unread counter rises live, and the text
+  // arrives as plain text.
+  await t.getByRole('button', { name: `Chat with ${kid.username}` }).click();
+  await t.getByRole('textbox', { name: 'Message' }).fill('Great work today <b>not bold</b>');
+  await t.getByRole('button', { name: 'Send' }).click();
+  await expect(s.getByRole('button', { name: /^Chat, 1 unread message/ })).toBeVisible();
+  await s.getByRole('button', { name: /^Chat/ }).first().click();
+  await s.getByRole('tab', { name: 'Teacher' }).click();
+  await expect(s.getByText('Great work today <b>not bold</b>')).toBeVisible();
+  await s.getByRole('textbox', { name: 'Message' }).fill('Thank you!');
+  await s.getByRole('button', { name: 'Send' }).click();
+  await expect(t.getByText('Thank you!')).toBeVisible();
+  await t.getByRole('button', { name: 'Close the chat' }).click();
+  await s.getByRole('button', { name: 'Close the chat' }).click();
 
   await t.getByRole('link', { name: `Open ${kid.username}` }).click();
   await t.getByRole('tab', { name: 'Settings' }).click();

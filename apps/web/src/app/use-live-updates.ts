@@ -7,9 +7,11 @@ import { putMemberInCaches } from '../features/groups/api/group-cache.ts';
 import { todolistQueryKey } from '../features/shared-todos/api/get-todolist.ts';
 import { todosQueryKey } from '../features/todos/api/get-todos.ts';
 import { classmatesQueryKey } from '../features/account/api/get-classmates.ts';
+import { appendChatMessage, removeChatMessage } from '../features/chat/api/chat-cache.ts';
 import { SESSION_QUERY_KEY, setSessionCoins, useSession, useSignedOut } from '../lib/auth.ts';
 import { showBanner } from '../lib/banner.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { invalidateChatUnread } from '../lib/queries/chat-unread.ts';
 import { activeGroupQueryKey } from '../lib/queries/get-active-group.ts';
 import { groupMembersQueryKey } from '../lib/queries/get-group-members.ts';
 import { groupsQueryKey } from '../lib/queries/get-groups.ts';
@@ -37,6 +39,22 @@ function invalidate(queryKey: readonly unknown[]): void {
   void queryClient.invalidateQueries({ queryKey });
 }
 
+/** Chat events (spec section 7): the open conversation grows or shrinks, the counters refetch. */
+const chatHandlers: Handlers = {
+  'teacher-sent-a-chat': (message) => {
+    appendChatMessage(message);
+    invalidateChatUnread();
+  },
+  'member-sent-a-chat': (message) => {
+    appendChatMessage(message);
+    invalidateChatUnread();
+  },
+  'chat-message-deleted': (payload) => {
+    removeChatMessage(payload);
+    invalidateChatUnread();
+  },
+};
+
 function teacherHandlers(teacherId: string): Handlers {
   const refreshGroups = () => {
     invalidate(groupsQueryKey(teacherId));
@@ -52,6 +70,7 @@ function teacherHandlers(teacherId: string): Handlers {
     if (teacher_coins !== undefined) setSessionCoins(teacher_coins);
   };
   return {
+    ...chatHandlers,
     'teacher-gave-coins': ({ member_id, coins }) => {
       patchMember(member_id, { coins });
       invalidateMemberHistory(member_id);
@@ -108,6 +127,7 @@ function teacherHandlers(teacherId: string): Handlers {
 function memberHandlers(memberId: string, groupId: string, signOut: () => void): Handlers {
   const refreshTodos = () => invalidate(memberTodosGroupKey(groupId));
   return {
+    ...chatHandlers,
     'teacher-gave-coins': ({ member_id, coins }) => {
       if (member_id !== memberId) return;
       setSessionCoins(coins);

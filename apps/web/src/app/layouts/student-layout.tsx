@@ -1,13 +1,16 @@
-import { ActionIcon, AppShell, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Button, Group, Indicator, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { CoinBadge } from '../../components/coin-badge.tsx';
-import { IconChecklist, IconGift, IconHistory, IconHome, IconLogout, IconUser } from '../../components/icons.tsx';
+import { IconChecklist, IconGift, IconHistory, IconHome, IconLogout, IconMessage, IconUser } from '../../components/icons.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { MemberAvatar } from '../../components/member-avatar.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
+import { openChat } from '../../lib/chat-popup.ts';
+import { useMemberUnread } from '../../lib/queries/chat-unread.ts';
+import { ChatPopup } from '../../features/chat/components/chat-popup.tsx';
 import { useLiveUpdates } from '../use-live-updates.ts';
 import classes from './student-layout.module.css';
 
@@ -25,8 +28,10 @@ export function StudentLayout() {
   const { user } = useSession();
   const logout = useLogout();
   useLiveUpdates();
+  const unread = useMemberUnread(user && !user.admin ? user.id : null);
 
   if (!user || user.admin) return null;
+  const unreadCount = unread.data?.unread_count ?? 0;
 
   return (
     <AppShell header={{ height: 64 }} footer={{ height: 68 }} padding={{ base: 'sm', xs: 'md', sm: 'lg' }}>
@@ -46,6 +51,17 @@ export function StudentLayout() {
           </Group>
           <Group gap={6} wrap="nowrap">
             <CoinBadge coins={user.coins} />
+            <Indicator label={unreadCount} size={18} disabled={unreadCount === 0} color="red.8" offset={4}>
+              <ActionIcon
+                variant="light"
+                size="lg"
+                aria-label={unreadCount > 0 ? t('chat.openUnread', { count: unreadCount }) : t('chat.open')}
+                onClick={() => openChat({ kind: 'student' })}
+                data-testid="student-chat-button"
+              >
+                <IconMessage size={20} />
+              </ActionIcon>
+            </Indicator>
             <LanguageToggle />
             {/* One of the two is displayed at a time, so there is always exactly one "Log out" button. */}
             <Button
@@ -92,6 +108,7 @@ export function StudentLayout() {
           ))}
         </ul>
       </AppShell.Footer>
+      <ChatPopup />
     </AppShell>
   );
 }

@@ -24,6 +24,7 @@ import { MemberAvatar } from '../../components/member-avatar.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
 import { HelpModal } from '../../features/teacher/components/help-modal.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
+import { ChatPopup } from '../../features/chat/components/chat-popup.tsx';
 import { useLiveUpdates } from '../use-live-updates.ts';
 import { useCurrentHeaderSelection, type HeaderSelectionKind } from '../../lib/header-selection.ts';
 import { useActiveGroup } from '../../lib/queries/get-active-group.ts';
@@ -228,6 +229,7 @@ export function TeacherLayout() {
       </AppShell.Main>
 
       <HelpModal opened={helpOpened} onClose={help.close} pathname={pathname} />
+      <ChatPopup />
     </AppShell>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, Indicator, Paper, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Indicator, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TMember } from '@kolikko/core/schemas/groups';
@@ -16,15 +16,16 @@ interface MemberCardProps {
   onSelectedChange: (selected: boolean) => void;
   onToggleSmallGroup: () => void;
   isTogglingSmallGroup: boolean;
-  /** Unread chat messages from this member; the chat itself arrives later. */
+  /** Unread chat messages from this member. */
   unreadCount?: number;
+  /** Opens the private chat with this member. */
+  onOpenChat: () => void;
 }
 
 /** One student of the active group: picture, coins, name, small group, page, chat and selection. */
-export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGroup, isTogglingSmallGroup, unreadCount = 0 }: MemberCardProps) {
+export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGroup, isTogglingSmallGroup, unreadCount = 0, onOpenChat }: MemberCardProps) {
   const { t } = useTranslation();
   const checkboxId = `select-member-${member.id}`;
-  const chatHintId = `chat-hint-${member.id}`;
   const nextColour = member.small_group === 'blue' ? 'orange' : 'blue';
 
   return (
@@ -80,23 +81,21 @@ export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGr
         >
           {t('groups.members.openShort')}
         </Button>
-        <Tooltip label={t('groups.members.chatSoon')} events={TOOLTIP_EVENTS}>
-          <Indicator label={unreadCount} size={18} disabled={unreadCount === 0} color="red.8" offset={4}>
-            {/* Disabled until the chat arrives, but still focusable so the tooltip can say why. */}
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('groups.members.chat', { username: member.username })}
-              aria-disabled="true"
-              aria-describedby={chatHintId}
-              data-disabled
-              onClick={(event) => event.preventDefault()}
-            >
-              <IconMessage size={18} />
-            </ActionIcon>
-          </Indicator>
-        </Tooltip>
-        <VisuallyHidden id={chatHintId}>{t('groups.members.chatSoon')}</VisuallyHidden>
+        <Indicator label={unreadCount} size={18} disabled={unreadCount === 0} color="red.8" offset={4}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={
+              unreadCount > 0
+                ? t('groups.members.chatUnread', { username: member.username, count: unreadCount })
+                : t('groups.members.chat', { username: member.username })
+            }
+            onClick={onOpenChat}
+            data-testid={`member-chat-${member.username}`}
+          >
+            <IconMessage size={18} />
+          </ActionIcon>
+        </Indicator>
       </Group>
     </Paper>
   );

@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Indicator, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TGroup } from '@kolikko/core/schemas/groups';
-import { IconLock } from '../../../components/icons.tsx';
+import { IconLock, IconMessage } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
+import { useSession } from '../../../lib/auth.ts';
 import { showErrorCode } from '../../../lib/banner.ts';
+import { openChat } from '../../../lib/chat-popup.ts';
+import { teacherUnreadCount, useTeacherUnread } from '../../../lib/queries/chat-unread.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useGroupMembers } from '../../../lib/queries/get-group-members.ts';
 import { useOnlineMemberCount } from '../../../lib/socket.ts';
@@ -34,6 +37,9 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
   const onlineCount = useOnlineMemberCount(group.id);
   const toggleSmallGroup = useToggleSmallGroup(group.id);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const { user } = useSession();
+  const unread = useTeacherUnread(user?.admin ? user.id : null);
+  const groupUnread = teacherUnreadCount(unread.data, { groupId: group.id });
 
   const list = members.data ?? [];
   // A member deleted elsewhere must not stay selected.
@@ -66,6 +72,18 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
           )}
         </Stack>
         <Group gap={6}>
+          <Indicator label={groupUnread} size={18} disabled={groupUnread === 0} color="red.8" offset={4}>
+            <Button
+              variant="light"
+              size="sm"
+              leftSection={<IconMessage size={16} />}
+              onClick={() => openChat({ kind: 'group', groupId: group.id, title: group.name })}
+              aria-label={groupUnread > 0 ? t('groups.members.groupChatUnread', { count: groupUnread }) : undefined}
+              data-testid="group-chat-button"
+            >
+              {t('groups.members.groupChat')}
+            </Button>
+          </Indicator>
           <Badge size="lg" variant="light" color="indigo" tt="none" data-testid="active-member-count">
             {t('groups.memberCount', { count: members.data ? members.data.length : group.member_count })}
           </Badge>
@@ -105,6 +123,8 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
                 member={member}
                 selected={selected.has(member.id)}
                 onSelectedChange={(isSelected) => setOne(member.id, isSelected)}
+                unreadCount={teacherUnreadCount(unread.data, { memberId: member.id })}
+                onOpenChat={() => openChat({ kind: 'member', groupId: group.id, memberId: member.id, title: member.username })}
                 isTogglingSmallGroup={toggleSmallGroup.isPending && toggleSmallGroup.variables === member.id}
                 onToggleSmallGroup={() =>
                   toggleSmallGroup.mutate(member.id, { onError: (error) => showErrorCode(errorCodeOf(error)) })

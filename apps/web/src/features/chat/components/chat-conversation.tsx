@@ -1,0 +1,154 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ActionIcon, Button, Center, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@kolikko/core/limits';
+import type { TChatMessage } from '@kolikko/core/schemas/chat';
+import { IconSend, IconTrash } from '../../../components/icons.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
+import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import type { TConversation } from '../api/chat-cache.ts';
+import { useDeleteChatMessage } from '../api/delete-message.ts';
+import { useChatMessages } from '../api/get-messages.ts';
+import { useSendChatMessage } from '../api/send-message.ts';
+import { useMarkSeen } from '../hooks/use-mark-seen.ts';
+import classes from './chat-conversation.module.css';
+
+interface ChatConversationProps {
+  /** The private chat's member; null for the group's chat. */
+  memberId: string | null;
+  groupId: string;
+  /** The signed-in user. */
+  userId: string;
+  isTeacher: boolean;
+}
+
+/** One conversation: the messages (newest last) and the box to write a new one. */
+export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatConversationProps) {
+  const { t } = useTranslation();
+  const conversation = useMemo<TConversation>(() => (memberId === null ? { groupId } : { memberId }), [memberId, groupId]);
+  const messages = useChatMessages(conversation);
+  const send = useSendChatMessage(conversation);
+  const remove = useDeleteChatMessage();
+  const [draft, setDraft] = useState('');
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  useMarkSeen(memberId, groupId, isTeacher, userId);
+
+  // Pages are newest first, each oldest first: reversed, they read oldest to newest.
+  const list = useMemo(() => (messages.data ? [...messages.data.pages].reverse().flatMap((page) => page.messages) : []), [messages.data]);
+  const newestId = list.at(-1)?.id ?? null;
+
+  useEffect(() => {
+    const element = listRef.current;
+    if (element && newestId !== null) element.scrollTop = element.scrollHeight;
+  }, [newestId]);
+
+  const canSend = draft.trim().length > 0 && !send.isPending;
+
+  function submit() {
+    if (!canSend) return;
+    setErrorKey(null);
+    send.mutate(draft, {
+      onSuccess: () => setDraft(''),
+      onError: (error) => setErrorKey(errorMessageKey(errorCodeOf(error))),
+    });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  function isOwn(message: TChatMessage): boolean {
+    return isTeacher ? message.send_by === 'teacher' : message.sender_member_id === userId;
+  }
+
+  function senderName(message: TChatMessage): string {
+    if (message.sender_username) return message.sender_username;
+    return message.send_by === 'teacher' ? t('chat.teacher') : t('chat.student');
+  }
+
+  return (
+    <div className={classes.root}>
+      <div ref={listRef} className={classes.messages} role="log" aria-live="polite" aria-label={t('chat.messages')} data-testid="chat-messages">
+        {messages.hasNextPage ? (
+          <Center>
+            <Button size="xs" variant="default" onClick={() => void messages.fetchNextPage()} loading={messages.isFetchingNextPage}>
+              {t('chat.loadOlder')}
+            </Button>
+          </Center>
+        ) : null}
+        {messages.isPending ? (
+          <Center py="md">
+            <Loader size="sm" aria-label={t('common.loading')} />
+          </Center>
+        ) : null}
+        {messages.isError ? <QueryError error={messages.error} onRetry={() => void messages.refetch()} /> : null}
+        {messages.data && list.length === 0 ? (
+          <Text size="sm" c="dark.4" ta="center" py="md">
+            {t('chat.empty')}
+          </Text>
+        ) : null}
+        {list.map((message) => {
+          const own = isOwn(message);
+          const canDelete = isTeacher || own;
+          return (
+            <div key={message.id} className={classes.bubble} data-own={own || undefined} data-testid="chat-message">
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Text size="xs" c="dark.4" fw={700}>
+                  {senderName(message)} · <time dateTime={message.send_at}>{formatDateTime(message.send_at)}</time>
+                </Text>
+                {canDelete ? (
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="red.8"
+                    aria-label={t('chat.delete')}
+                    loading={remove.isPending && remove.variables.id === message.id}
+                    onClick={() => remove.mutate(message, { onError: (error) => setErrorKey(errorMessageKey(errorCodeOf(error))) })}
+                  >
+                    <IconTrash size={14} />
+                  </ActionIcon>
+                ) : null}
+              </Group>
+              {/* Plain text only: React escapes it, so nothing in a message is read as HTML. */}
+              <Text size="sm" className={classes.text}>
+                {message.message}
+              </Text>
+            </div>
+          );
+        })}
+      </div>
+
+      <Stack gap={4}>
+        {errorKey !== null ? (
+          <Text size="sm" c="red.8" role="alert">
+            {t(errorKey)}
+          </Text>
+        ) : null}
+        <Textarea
+          label={t('chat.message')}
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          autosize
+          minRows={2}
+          maxRows={5}
+          description={t('chat.enterHint')}
+        />
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dark.4">
+            {t('chat.counter', { count: draft.length, max: CHAT_MESSAGE_MAX_LENGTH })}
+          </Text>
+          <Button onClick={submit} disabled={!canSend} loading={send.isPending} rightSection={<IconSend size={16} />}>
+            {t('chat.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </div>
+  );
+}

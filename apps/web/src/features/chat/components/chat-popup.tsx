@@ -1,0 +1,85 @@
+import { Drawer, Indicator, Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/auth.ts';
+import { closeChat, useChatTarget } from '../../../lib/chat-popup.ts';
+import { useMemberUnread } from '../../../lib/queries/chat-unread.ts';
+import { ChatConversation } from './chat-conversation.tsx';
+
+const DRAWER_BODY = { display: 'flex', flexDirection: 'column', height: 'calc(100% - 60px)' } as const;
+
+function TabLabel({ label, count }: { label: string; count: number }) {
+  return (
+    <Indicator label={count} size={16} disabled={count === 0} color="red.8" offset={-4} position="top-end">
+      <span>{label}</span>
+    </Indicator>
+  );
+}
+
+/** A student's chat: the group tab and the private tab with the teacher. */
+function StudentChat({ memberId, groupId }: { memberId: string; groupId: string }) {
+  const { t } = useTranslation();
+  const unread = useMemberUnread(memberId);
+  return (
+    <Tabs defaultValue="group" keepMounted={false} style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+      <Tabs.List mb="sm">
+        <Tabs.Tab value="group">
+          <TabLabel label={t('chat.tabGroup')} count={unread.data?.group_unread_count ?? 0} />
+        </Tabs.Tab>
+        <Tabs.Tab value="teacher">
+          <TabLabel label={t('chat.tabTeacher')} count={unread.data?.private_unread_count ?? 0} />
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="group" style={{ flex: 1, minHeight: 0 }}>
+        <ChatConversation memberId={null} groupId={groupId} userId={memberId} isTeacher={false} />
+      </Tabs.Panel>
+      <Tabs.Panel value="teacher" style={{ flex: 1, minHeight: 0 }}>
+        <ChatConversation memberId={memberId} groupId={groupId} userId={memberId} isTeacher={false} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/**
+ * The chat popup (spec section 2): 500 px wide beside the page on a computer, the whole width on
+ * a phone. Mounted once per area layout; pages open it with lib/chat-popup.ts.
+ */
+export function ChatPopup() {
+  const { t } = useTranslation();
+  const target = useChatTarget();
+  const { user } = useSession();
+  const isPhone = useMediaQuery('(max-width: 36em)');
+
+  const title = !target ? '' : target.kind === 'student' ? t('chat.title') : target.kind === 'group' ? t('chat.groupTitle', { name: target.title }) : target.title;
+
+  let body = null;
+  if (target && user) {
+    if (target.kind === 'student') {
+      if (!user.admin) body = <StudentChat memberId={user.id} groupId={user.group_id} />;
+    } else if (user.admin) {
+      body = (
+        <ChatConversation
+          key={target.kind === 'member' ? target.memberId : target.groupId}
+          memberId={target.kind === 'member' ? target.memberId : null}
+          groupId={target.groupId}
+          userId={user.id}
+          isTeacher
+        />
+      );
+    }
+  }
+
+  return (
+    <Drawer
+      opened={target !== null}
+      onClose={closeChat}
+      position="right"
+      size={isPhone ? '100%' : 500}
+      title={title}
+      closeButtonProps={{ 'aria-label': t('chat.close') }}
+      styles={{ body: DRAWER_BODY, title: { fontWeight: 800 } }}
+    >
+      {body}
+    </Drawer>
+  );
+}
