@@ -51,3 +51,40 @@ test('live: an award and chat messages reach the other side, and a deleted stude
   await teacherContext.close();
   await studentContext.close();
 });
+
+test('live: a shared list reaches the student, and the student\'s completion reaches the teacher, without a reload', async ({ browser, request }) => {
+  const teacher = await createTeacher(request);
+  const group = await createGroup(request, teacher);
+  const kid = await joinGroup(request, group.name);
+
+  const teacherContext = await browser.newContext();
+  const t = await teacherContext.newPage();
+  await logIn(t, 'teacher', teacher);
+  const studentContext = await browser.newContext();
+  const s = await studentContext.newPage();
+  await logIn(s, 'student', kid);
+  await s.goto('/student/todos');
+  await expect(s.getByTestId('student-todo-1')).toHaveCount(0);
+
+  // The teacher writes a list and shares it to blue (through its own session's API calls).
+  const me = await (await teacherContext.request.get('/api/checkStatus')).json();
+  const list = await (await teacherContext.request.post('/api/todolists', { data: { name: 'Tidy up', id: me.id } })).json();
+  const todo = await teacherContext.request.post('/api/todo', {
+    data: { todolist_id: list.id, content_html: '<p>Tidy your desk.</p>', content_delta: { ops: [{ insert: 'Tidy your desk.\n' }] }, reward: 2 },
+  });
+  expect(todo.status()).toBe(201);
+  expect((await teacherContext.request.put(`/api/group/${group.id}/todolist/blue/${list.id}`)).status()).toBe(200);
+
+  const item = s.getByTestId('student-todo-1');
+  await expect(item).toContainText('Tidy your desk.');
+
+  await t.goto('/teacher/shared');
+  const progress = t.getByTestId(`shared-member-${kid.username}`).getByTestId('shared-member-progress');
+  await expect(progress).toContainText('0/1');
+  await item.getByRole('checkbox', { name: 'Done' }).check();
+  await expect(progress).toContainText('1/1');
+  await expect(t.getByTestId('coin-balance').first()).toHaveText(/(^|\D)298(\D|$)/);
+
+  await teacherContext.close();
+  await studentContext.close();
+});
