@@ -7,7 +7,7 @@ import type { ApiErrorBody } from '@kolikko/core/errors';
 
 /**
  * Serves the built React app. Paths that are not files get index.html, so the web router
- * decides (spec: any other path shows the front page); unknown /api paths answer JSON 404.
+ * decides (spec section 2: every other path shows the front page); unknown /api paths answer JSON 404.
  */
 async function webPlugin(app: FastifyInstance, opts: { dist: string | undefined }) {
   const dist = opts.dist && existsSync(join(opts.dist, 'index.html')) ? opts.dist : undefined;

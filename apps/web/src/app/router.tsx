@@ -37,7 +37,7 @@ const publicRoutes: RouteObject = {
             placeholder('tutorials', 'public.pages.tutorials'),
             placeholder('community', 'public.pages.community'),
             placeholder('contact', 'public.pages.contact'),
-            // Spec section 2: any other path shows the front page.
+            // Spec section 2: every other path shows the front page.
             { path: '*', element: <FrontPage /> },
           ],
         },

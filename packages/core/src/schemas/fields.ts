@@ -40,7 +40,7 @@ export const ZLoginName = z
   .min(1, code('AUTH.LOGIN_FAILED'))
   .max(EMAIL_MAX_LENGTH, code('AUTH.LOGIN_FAILED'));
 
-/** A password given at login: any length is checked against the hash, within a bound. */
+/** A password given at login: checked against the hash whatever its length, within a bound. */
 export const ZLoginPassword = z
   .string(code('AUTH.LOGIN_FAILED'))
   .min(1, code('AUTH.LOGIN_FAILED'))

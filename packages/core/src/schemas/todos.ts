@@ -88,7 +88,7 @@ export const ZCopyTodolistRequest = z.object({
 });
 export type TCopyTodolistRequest = z.infer<typeof ZCopyTodolistRequest>;
 
-/** Quill's delta: any JSON object the editor produced, bounded in size. */
+/** Quill's delta: the JSON object the editor produced, bounded in size. */
 export const ZContentDelta = z
   .record(z.string(), z.unknown(), invalid)
   .refine((v) => JSON.stringify(v).length <= TODO_DELTA_MAX_LENGTH, invalid);

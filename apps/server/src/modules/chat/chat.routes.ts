@@ -84,7 +84,7 @@ export async function chatRoutes(fastify: FastifyInstance, opts: { chat: ChatSer
 
   app.delete(
     '/chat/:chatId',
-    { schema: { tags, summary: 'Delete a message (a teacher: any of its groups; a member: its own)', params: ZChatDeleteParams, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } },
+    { schema: { tags, summary: 'Delete a message (a teacher: in its own groups; a member: its own messages)', params: ZChatDeleteParams, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } },
     async (request) => {
       await chat.remove(chatActorOf(request), request.params.chatId);
       return { ok: true as const };
