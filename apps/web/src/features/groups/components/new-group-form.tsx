@@ -1,9 +1,8 @@
-import { useState, type Ref, type SubmitEvent } from 'react';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GROUP_NAME_MAX_LENGTH } from '@kolikko/core/limits';
 import { ZGroupName } from '@kolikko/core/schemas/groups';
-import { IconPlus } from '../../../components/icons.tsx';
+import { NewNameForm, useInputError } from '../../../components/new-name-form.tsx';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { useCreateGroup } from '../api/create-group.ts';
@@ -22,16 +21,13 @@ interface NewGroupFormProps {
 export function NewGroupForm({ teacherId, onLimitReached, inputRef }: NewGroupFormProps) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
+  const inputError = useInputError(NEW_GROUP_INPUT_ID);
   const create = useCreateGroup(teacherId);
 
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
+  function submit() {
     const parsed = ZGroupName.safeParse(name);
     if (!parsed.success) {
-      setError(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
-      document.getElementById(NEW_GROUP_INPUT_ID)?.focus();
+      inputError.show(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
       return;
     }
     create.mutate(parsed.data, {
@@ -42,35 +38,31 @@ export function NewGroupForm({ teacherId, onLimitReached, inputRef }: NewGroupFo
       onError: (failure) => {
         const code = errorCodeOf(failure);
         if (code === 'LIMITATIONS.GROUP_LIMIT_EXCEEDED') onLimitReached();
-        else if (INPUT_ERRORS.has(code)) {
-          setError(errorMessageKey(code));
-          document.getElementById(NEW_GROUP_INPUT_ID)?.focus();
-        } else showErrorCode(code);
+        else if (INPUT_ERRORS.has(code)) inputError.show(errorMessageKey(code));
+        else showErrorCode(code);
       },
     });
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={t('groups.new.formLabel')}>
-      <Stack gap="xs">
-        <TextInput
-          ref={inputRef}
-          id={NEW_GROUP_INPUT_ID}
-          label={t('groups.new.label')}
-          description={t('groups.new.hint', { max: GROUP_NAME_MAX_LENGTH })}
-          placeholder={t('groups.new.placeholder')}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error ? t(error) : undefined}
-          autoComplete="off"
-        />
-        <Button type="submit" leftSection={<IconPlus size={18} />} loading={create.isPending}>
-          {t('groups.new.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <NewNameForm
+      inputId={NEW_GROUP_INPUT_ID}
+      inputRef={inputRef}
+      texts={{
+        form: t('groups.new.formLabel'),
+        label: t('groups.new.label'),
+        hint: t('groups.new.hint', { max: GROUP_NAME_MAX_LENGTH }),
+        placeholder: t('groups.new.placeholder'),
+        submit: t('groups.new.submit'),
+      }}
+      value={name}
+      onChange={(value) => {
+        setName(value);
+        inputError.clear();
+      }}
+      error={inputError.error}
+      loading={create.isPending}
+      onSubmit={submit}
+    />
   );
 }

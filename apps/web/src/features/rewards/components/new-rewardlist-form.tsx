@@ -1,10 +1,9 @@
-import { useId, useState, type SubmitEvent } from 'react';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { REWARDLIST_NAME_MAX_LENGTH } from '@kolikko/core/limits';
 import { ZRewardlistName } from '@kolikko/core/schemas/rewards';
-import { IconPlus } from '../../../components/icons.tsx';
+import { NewNameForm, useInputError } from '../../../components/new-name-form.tsx';
 import { showErrorCode, showSuccessOnNextPage } from '../../../lib/banner.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useCreateRewardlist } from '../api/create-rewardlist.ts';
@@ -23,20 +22,13 @@ export function NewRewardlistForm({ teacherId }: { teacherId: string }) {
   const navigate = useNavigate();
   const inputId = useId();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
+  const inputError = useInputError(inputId);
   const create = useCreateRewardlist(teacherId);
 
-  function showInputError(key: string) {
-    setError(key);
-    document.getElementById(inputId)?.focus();
-  }
-
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
+  function submit() {
     const parsed = ZRewardlistName.safeParse(name);
     if (!parsed.success) {
-      showInputError(NAME_ERRORS[parsed.error.issues[0]?.message ?? ''] ?? 'rewards.lists.nameRequired');
+      inputError.show(NAME_ERRORS[parsed.error.issues[0]?.message ?? ''] ?? 'rewards.lists.nameRequired');
       return;
     }
     create.mutate(parsed.data, {
@@ -48,32 +40,30 @@ export function NewRewardlistForm({ teacherId }: { teacherId: string }) {
       onError: (failure) => {
         const code = errorCodeOf(failure);
         const key = NAME_ERRORS[code];
-        if (key) showInputError(key);
+        if (key) inputError.show(key);
         else showErrorCode(code);
       },
     });
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={t('rewards.lists.newFormLabel')}>
-      <Stack gap="xs">
-        <TextInput
-          id={inputId}
-          label={t('rewards.lists.newLabel')}
-          description={t('rewards.lists.newHint', { max: REWARDLIST_NAME_MAX_LENGTH })}
-          placeholder={t('rewards.lists.newPlaceholder')}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error ? t(error) : undefined}
-          autoComplete="off"
-        />
-        <Button type="submit" leftSection={<IconPlus size={18} />} loading={create.isPending}>
-          {t('rewards.lists.create')}
-        </Button>
-      </Stack>
-    </form>
+    <NewNameForm
+      inputId={inputId}
+      texts={{
+        form: t('rewards.lists.newFormLabel'),
+        label: t('rewards.lists.newLabel'),
+        hint: t('rewards.lists.newHint', { max: REWARDLIST_NAME_MAX_LENGTH }),
+        placeholder: t('rewards.lists.newPlaceholder'),
+        submit: t('rewards.lists.create'),
+      }}
+      value={name}
+      onChange={(value) => {
+        setName(value);
+        inputError.clear();
+      }}
+      error={inputError.error}
+      loading={create.isPending}
+      onSubmit={submit}
+    />
   );
 }

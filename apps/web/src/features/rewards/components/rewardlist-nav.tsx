@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TRewardList } from '@kolikko/core/schemas/rewards';
 import { IconCheck, IconGift } from '../../../components/icons.tsx';
-import classes from './rewardlist-nav.module.css';
+import classes from '../../../components/list-sidebar.module.css';
 
 interface RewardlistNavProps {
   lists: TRewardList[];

@@ -1,10 +1,9 @@
-import { useId, useState, type SubmitEvent } from 'react';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TODOLIST_NAME_MAX_LENGTH } from '@kolikko/core/limits';
 import { ZTodolistName } from '@kolikko/core/schemas/todos';
-import { IconPlus } from '../../../components/icons.tsx';
+import { NewNameForm, useInputError } from '../../../components/new-name-form.tsx';
 import { showErrorCode, showSuccessOnNextPage } from '../../../lib/banner.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { useCreateTodolist } from '../api/create-todolist.ts';
@@ -17,20 +16,13 @@ export function NewTodolistForm({ teacherId }: { teacherId: string }) {
   const navigate = useNavigate();
   const inputId = useId();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
+  const inputError = useInputError(inputId);
   const create = useCreateTodolist(teacherId);
 
-  function showInputError(key: string) {
-    setError(key);
-    document.getElementById(inputId)?.focus();
-  }
-
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
+  function submit() {
     const parsed = ZTodolistName.safeParse(name);
     if (!parsed.success) {
-      showInputError(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
+      inputError.show(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
       return;
     }
     create.mutate(parsed.data, {
@@ -41,32 +33,30 @@ export function NewTodolistForm({ teacherId }: { teacherId: string }) {
       },
       onError: (failure) => {
         const code = errorCodeOf(failure);
-        if (INPUT_ERRORS.has(code)) showInputError(errorMessageKey(code));
+        if (INPUT_ERRORS.has(code)) inputError.show(errorMessageKey(code));
         else showErrorCode(code);
       },
     });
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={t('todolists.new.formLabel')}>
-      <Stack gap="xs">
-        <TextInput
-          id={inputId}
-          label={t('todolists.new.label')}
-          description={t('todolists.new.hint', { max: TODOLIST_NAME_MAX_LENGTH })}
-          placeholder={t('todolists.new.placeholder')}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error ? t(error) : undefined}
-          autoComplete="off"
-        />
-        <Button type="submit" leftSection={<IconPlus size={18} />} loading={create.isPending}>
-          {t('todolists.new.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <NewNameForm
+      inputId={inputId}
+      texts={{
+        form: t('todolists.new.formLabel'),
+        label: t('todolists.new.label'),
+        hint: t('todolists.new.hint', { max: TODOLIST_NAME_MAX_LENGTH }),
+        placeholder: t('todolists.new.placeholder'),
+        submit: t('todolists.new.submit'),
+      }}
+      value={name}
+      onChange={(value) => {
+        setName(value);
+        inputError.clear();
+      }}
+      error={inputError.error}
+      loading={create.isPending}
+      onSubmit={submit}
+    />
   );
 }

@@ -8,7 +8,7 @@ import type { TTodolist } from '@kolikko/core/schemas/todos';
 import { IconSearch } from '../../../components/icons.tsx';
 import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
 import { categoryLabelKey, isTodolistCategory, storedCategory, storedCategoryLabelKey } from '../../../lib/todolist-labels.ts';
-import classes from './todolist-sidebar.module.css';
+import classes from '../../../components/list-sidebar.module.css';
 
 export type TodolistTab = 'my' | 'shared';
 const ALL = 'all';
