@@ -39,8 +39,8 @@ export function serverEnv(overrides) {
  * Spawns `node --import tsx apps/server/src/main.ts` directly (no npm, no shell), so the child's
  * PID is the server process itself: tsx's --import hooks run inside that same process.
  */
-export function spawnServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+export function spawnServer(env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -7,6 +7,7 @@
 //   node bench/membertodos.mjs [--connections 16,64] [--duration 15] [--warmup 3]
 //                              [--teachers 50] [--groups-per-teacher 20] [--members 30] [--todos 20]
 //                              [--put-pool 4000] [--rounds 1] [--time-limit 1200]
+//                              [--scenarios baseline,get,put] [--cpu-prof DIR] [--keep-db]
 //
 // 1. Creates kolikko_bench_mt_<random> next to postgres://postgres@127.0.0.1:5432/test
 //    (BENCH_PG_URL overrides it) and drops it at the end WITH (FORCE).
@@ -55,6 +56,9 @@ const { values: args } = parseArgs({
     'put-pool': { type: 'string', default: '4000' },
     rounds: { type: 'string', default: '1' },
     'time-limit': { type: 'string', default: '1200' },
+    scenarios: { type: 'string', default: 'baseline,get,put' },
+    'keep-db': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
     'baseline-server': { type: 'boolean', default: false },
   },
 });
@@ -109,6 +113,10 @@ async function main() {
   const PUT_POOL = Number(args['put-pool']);
   const ROUNDS = Number(args.rounds);
   const TIME_LIMIT_S = Number(args['time-limit']);
+  const SCENARIOS = args.scenarios.split(',');
+  // --cpu-prof DIR: the app server writes a V8 CPU profile there when it stops (open it in
+  // Chrome's DevTools); the profiler's own cost lowers the numbers of that run.
+  const CPU_PROF_DIR = args['cpu-prof'];
   const TEACHER_COINS = 1_000_000;
   const PASSWORD = 'bench-password-123';
 
@@ -124,7 +132,8 @@ async function main() {
     for (const child of children) await stopChild(child);
     if (seedClient) await seedClient.end().catch(() => {});
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) {
+    if (dbName && args['keep-db']) console.log(`kept database ${dbName} (--keep-db); drop it with DROP DATABASE ${dbName} WITH (FORCE)`);
+    else if (dbName) {
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
       try {
@@ -170,7 +179,13 @@ async function main() {
 
     const appPort = await freePort();
     const app = spawnServer(
-      serverEnv({ PORT: String(appPort), DATABASE_URL, DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1000000' }),
+      serverEnv({
+        PORT: String(appPort),
+        DATABASE_URL,
+        DATA_DIR: dataDir,
+        RATE_LIMIT_PER_MINUTE: '1000000',
+      }),
+      CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [],
     );
     children.push(app);
     const appBase = `http://127.0.0.1:${appPort}`;
@@ -424,7 +439,7 @@ async function main() {
       'round | scenario | conns | req/s (mean) | requests | p50 ms | p99 ms | max ms | non-2xx | 429 | errors | server CPU ms/req | PG backends CPU ms/req | load gen CPU ms/req | RSS MB | load 1m',
     );
     for (let round = 1; round <= ROUNDS; round++) for (const connections of CONNECTIONS) {
-      for (const key of ['baseline', 'get', 'put']) {
+      for (const key of SCENARIOS) {
         const s = scenarios[key];
         if (WARMUP > 0) {
           const w = await cannon(s, connections, WARMUP);
@@ -518,8 +533,9 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) for (const connections of CONNECTIONS) {
       const by = (key) => results.find((r) => r.round === round && r.key === key && r.connections === connections);
       const base = by('baseline');
+      if (!base) continue;
       const cpu = (r) => r.serverCpu + r.pgCpu;
-      for (const key of ['get', 'put']) {
+      for (const key of ['get', 'put'].filter((k) => SCENARIOS.includes(k))) {
         const r = by(key);
         const ratio = r.rps / base.rps;
         const clean = r.non2xx + r.errors + base.non2xx + base.errors === 0;

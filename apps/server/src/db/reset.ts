@@ -1,11 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.ts';
-
-/** Both drivers answer a raw query with `{ rows }`; the generic database type cannot say so. */
-function rowsOf<T>(result: unknown): T[] {
-  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
-  throw new Error('unexpected raw query result');
-}
+import { rowsOf } from './raw.ts';
 
 /** Raw SQL for tests that inspect stored state directly. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { AppError } from '@kolikko/core/errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -13,7 +13,8 @@ const VIDEO_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.c
  * changes something and carries a cookie must come from this site's own pages.
  */
 async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; secure: boolean }) {
-  await app.register(helmet, {
+  // Helmet's middleware is built once: @fastify/helmet rebuilt it (parsing the CSP) on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -31,6 +32,9 @@ async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; s
       },
     },
     hsts: opts.secure,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
   });
 
   const publicOrigin = new URL(opts.publicUrl).origin;

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { authFailures, groups, members, oneTimeTokens, sessions, teachers } from '../../db/schema/index.ts';
 
 export type TeacherRow = typeof teachers.$inferSelect;
@@ -98,12 +99,18 @@ export async function insertSession(db: DbOrTx, tokenHash: string, owner: Sessio
   await db.insert(sessions).values({ tokenHash, expiresAt, teacherId: owner.teacherId ?? null, memberId: owner.memberId ?? null });
 }
 
-export async function findLiveSession(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
+const liveSession = preparedPerDb((db) =>
+  db
     .select({ teacherId: sessions.teacherId, memberId: sessions.memberId, groupId: members.groupId })
     .from(sessions)
     .leftJoin(members, eq(members.id, sessions.memberId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('session_live'),
+);
+
+/** The session of a cookie's token, if it has not expired; every request asks (a prepared statement). */
+export async function findLiveSession(db: Db, tokenHash: string) {
+  const [row] = await liveSession(db).execute({ tokenHash });
   return row;
 }
 

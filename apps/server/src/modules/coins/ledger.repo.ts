@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, or, sql } from 'drizzle-orm';
+import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { LedgerReason } from '@kolikko/core/enumerations';
 import type { DbOrTx } from '../../db/client.ts';
 import { coinLedger, members, teachers } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/raw.ts';
 
 /** A ledger account (DESIGN.md section 4). */
 export type Account = `teacher:${string}` | `member:${string}` | 'mint' | 'sink';
@@ -29,23 +30,42 @@ export class InsufficientCoins extends Error {
 }
 
 /**
- * Moves coins: debits the payer with a guarded UPDATE (never read-modify-write, never below
- * zero), credits the payee, and writes the ledger row. Run it inside the caller's transaction so
- * a refused movement rolls back everything the request did.
+ * Moves coins in one statement: debits the payer with a guarded UPDATE (never read-modify-write,
+ * never below zero), credits the payee only if the debit happened, and writes the ledger row only
+ * if both did. Run it inside the caller's transaction so a refused movement rolls back everything
+ * the request did.
  */
 export async function moveCoins(tx: DbOrTx, m: Movement): Promise<void> {
   if (!Number.isInteger(m.amount) || m.amount <= 0) throw new RangeError(`amount must be a positive integer, got ${m.amount}`);
-  if (!(await adjustBalance(tx, m.from, -m.amount))) throw new InsufficientCoins(m.from);
-  if (!(await adjustBalance(tx, m.to, m.amount))) throw new Error(`ledger account ${m.to} does not exist`);
-  await tx.insert(coinLedger).values({
-    fromAccount: m.from,
-    toAccount: m.to,
-    amount: m.amount,
-    reason: m.reason,
-    actor: m.actor,
-    groupId: m.groupId ?? null,
-    reference: m.reference ?? null,
-  });
+  if (m.from === m.to) throw new RangeError(`a movement needs two accounts, got ${m.from} twice`);
+  const amount = sql`${m.amount}::integer`;
+  const from = storedBalance(m.from);
+  const to = storedBalance(m.to);
+  const result = await tx.execute(sql`
+    with debited as (${
+      from ? sql`update ${from.table} set coins = coins - ${amount} where id = ${from.id} and coins >= ${amount} returning 1` : sql`select 1`
+    }),
+    credited as (${
+      to
+        ? sql`update ${to.table} set coins = coins + ${amount} where id = ${to.id} and exists (select from debited) returning 1`
+        : sql`select 1 where exists (select from debited)`
+    }),
+    logged as (
+      insert into coin_ledger (from_account, to_account, amount, reason, actor, group_id, reference)
+      select ${m.from}, ${m.to}, ${amount}, ${m.reason}, ${m.actor}, ${m.groupId ?? null}::uuid, ${m.reference ?? null}
+      where exists (select from credited)
+      returning 1)
+    select exists (select from debited) as debited, exists (select from logged) as logged`);
+  const [outcome] = rowsOf<{ debited: boolean; logged: boolean }>(result);
+  if (!outcome?.debited) throw new InsufficientCoins(m.from);
+  if (!outcome.logged) throw new Error(`ledger account ${m.to} does not exist`);
+}
+
+/** Where an account's balance is stored; mint and sink have none. */
+function storedBalance(account: Account): { table: SQL; id: string } | null {
+  if (account === 'mint' || account === 'sink') return null;
+  const [kind, id] = splitAccount(account);
+  return { table: kind === 'teacher' ? sql`teachers` : sql`members`, id };
 }
 
 /**
@@ -105,26 +125,6 @@ async function adjustBalances(tx: DbOrTx, kind: 'teacher' | 'member', totals: Ma
   if (changed.size === ids.length) return null;
   const first = ids.find((id) => !changed.has(id)) ?? '';
   return kind === 'teacher' ? teacherAccount(first) : memberAccount(first);
-}
-
-/** Both drivers answer a raw query with `{ rows }`; the generic database type cannot say so. */
-function rowsOf<T>(result: unknown): T[] {
-  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
-  throw new Error('unexpected raw query result');
-}
-
-/** Adds delta to an account's stored balance; false when the row is missing or would go negative. */
-async function adjustBalance(tx: DbOrTx, account: Account, delta: number): Promise<boolean> {
-  if (account === 'mint' || account === 'sink') return true;
-  const [kind, id] = splitAccount(account);
-  const table = kind === 'teacher' ? teachers : members;
-  const guard = delta < 0 ? gte(table.coins, -delta) : undefined;
-  const updated = await tx
-    .update(table)
-    .set({ coins: sql`${table.coins} + ${delta}` })
-    .where(and(eq(table.id, id), guard))
-    .returning({ id: table.id });
-  return updated.length === 1;
 }
 
 function splitAccount(account: `teacher:${string}` | `member:${string}`): ['teacher' | 'member', string] {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { groups, members, sessions, teachers } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/raw.ts';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -66,7 +67,9 @@ export async function lockMembers(db: DbOrTx, memberIds: string[]) {
 
 /** Locks the teacher row first: every transaction that moves a teacher's coins takes it first. */
 export async function lockTeacherPurse(db: DbOrTx, teacherId: string): Promise<number | undefined> {
-  const [row] = await db.select({ coins: teachers.coins }).from(teachers).where(eq(teachers.id, teacherId)).for('update');
+  // Raw SQL: every coin movement of a teacher's groups runs this, and the query builder would
+  // cost more than the lock.
+  const [row] = rowsOf<{ coins: number }>(await db.execute(sql`select coins from teachers where id = ${teacherId} for update`));
   return row?.coins;
 }
 

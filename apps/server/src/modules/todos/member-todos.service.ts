@@ -5,12 +5,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
-import { lockMembers, lockTeacherPurse, memberCoins, teacherCoins } from '../members/members.repo.ts';
+import { lockTeacherPurse } from '../members/members.repo.ts';
 import * as images from './images.repo.ts';
 import * as repo from './member-todos.repo.ts';
 import type { TodoEvents } from './todos.events.ts';
 import { presentMemberTodo } from './todos.presenters.ts';
-import { lockTodoShared } from './todos.repo.ts';
 
 /** Who acts on member todos: the teacher of the member's group, or the member itself. */
 export type TodoActor = { kind: 'teacher'; teacherId: string } | { kind: 'member'; memberId: string };
@@ -18,10 +17,13 @@ export type TodoActor = { kind: 'teacher'; teacherId: string } | { kind: 'member
 export type MemberTodosService = ReturnType<typeof createMemberTodosService>;
 
 type Context = NonNullable<Awaited<ReturnType<typeof repo.findMemberTodoContext>>>;
-type LockedTodo = NonNullable<Awaited<ReturnType<typeof lockTodoShared>>>;
 
 const shownList = (p: { smallGroup: 'blue' | 'orange'; blueSharedId: string | null; orangeSharedId: string | null }) =>
   p.smallGroup === 'blue' ? p.blueSharedId : p.orangeSharedId;
+
+function present(rows: repo.MemberTodoReadRow[], viewer: TodoActor['kind']): TMemberTodo[] {
+  return rows.flatMap((r) => (r.memberTodoId === null ? [] : [presentMemberTodo({ ...r, memberTodoId: r.memberTodoId }, viewer)]));
+}
 
 export function createMemberTodosService({ db, events }: { db: Db; events: TodoEvents }) {
   /**
@@ -36,7 +38,7 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
       await repo.insertMissingMemberTodos(db, todolistId, selection);
       rows = await repo.readMemberTodos(db, todolistId, selection);
     }
-    return rows.flatMap((r) => (r.memberTodoId === null ? [] : [presentMemberTodo({ ...r, memberTodoId: r.memberTodoId }, viewer)]));
+    return present(rows, viewer);
   }
 
   /** The member todo, if the actor may touch it: the member itself, or the teacher of its group. */
@@ -57,23 +59,25 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
 
   /**
    * One change of a member todo, in one transaction, with the rows locked in the one order: the
-   * teacher's purse, the member, the todo (held against answer type changes), the member todo.
-   * `step` may write an image and says what was asked; the completion rules of core decide the
-   * rest, and the coins move through the ledger. A refusal rolls everything back.
+   * teacher's purse first, then the member, the todo (held against answer type changes) and the
+   * member todo. `step` may write an image and says what was asked; the completion rules of core
+   * decide the rest, and the coins move through the ledger. A refusal rolls everything back.
    */
-  async function change(actor: TodoActor, ctx: Context, step: (tx: Tx, todo: LockedTodo) => Promise<CompletionRequest>): Promise<TMemberTodoUpdateResponse> {
+  async function change(actor: TodoActor, ctx: Context, step: (tx: Tx, todo: { allowMemberImage: boolean }) => Promise<CompletionRequest>): Promise<TMemberTodoUpdateResponse> {
+    let balances: { member: number; teacher: number };
     try {
-      await db.transaction(async (tx) => {
+      balances = await db.transaction(async (tx) => {
         const purse = await lockTeacherPurse(tx, ctx.teacherId);
-        const [member] = await lockMembers(tx, [ctx.memberId]);
-        const todo = await lockTodoShared(tx, ctx.todoId);
-        const mt = await repo.lockMemberTodo(tx, ctx.id);
-        if (purse === undefined || !member || !todo || !mt) throw new AppError('TODO.TODO_NOT_FOUND');
+        const locked = await repo.lockForCompletion(tx, ctx.id);
+        if (purse === undefined || !locked) throw new AppError('TODO.TODO_NOT_FOUND');
+        const todo = { answertype: locked.answertype, answer: locked.answer, reward: locked.reward, allowMemberImage: locked.allow_member_image };
+        const before = { completed: locked.completed, rewardCollected: locked.reward_collected, memberAnswer: locked.member_answer };
         const request = await step(tx, todo);
-        const decision = decideCompletion(todo, mt, actor.kind, request, { member: member.coins, teacher: purse });
+        const decision = decideCompletion(todo, before, actor.kind, request, { member: locked.member_coins, teacher: purse });
         if (!decision.ok) throw new AppError(decision.error);
         const by = actor.kind === 'teacher' ? teacherAccount(actor.teacherId) : memberAccount(actor.memberId);
         const { coins, state } = decision;
+        let moved = 0;
         if (coins.kind !== 'none') {
           const pay = coins.kind === 'pay';
           await moveCoins(tx, {
@@ -85,30 +89,32 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
             groupId: ctx.groupId,
             reference: ctx.id,
           });
+          moved = pay ? coins.amount : -coins.amount;
         }
-        if (state.completed !== mt.completed || state.rewardCollected !== mt.rewardCollected || state.memberAnswer !== mt.memberAnswer) {
+        if (state.completed !== before.completed || state.rewardCollected !== before.rewardCollected || state.memberAnswer !== before.memberAnswer) {
           await repo.updateMemberTodo(tx, ctx.id, state);
         }
+        // The balances as this transaction leaves them: both rows stay locked until it commits.
+        return { member: locked.member_coins + moved, teacher: purse - moved };
       });
     } catch (err) {
       if (err instanceof InsufficientCoins) throw new AppError(err.account.startsWith('teacher:') ? 'MISC.TEACHER_OUT_OF_COINS' : 'MISC.OUT_OF_COINS');
       throw err;
     }
-    return answer(actor, ctx);
+    return answer(actor, ctx, balances);
   }
 
-  async function answer(actor: TodoActor, ctx: Context): Promise<TMemberTodoUpdateResponse> {
+  async function answer(actor: TodoActor, ctx: Context, balances: { member: number; teacher: number }): Promise<TMemberTodoUpdateResponse> {
     const row = await repo.readMemberTodo(db, ctx.id);
     if (!row || row.memberTodoId === null) throw new AppError('TODO.TODO_NOT_FOUND');
-    const [coins] = await memberCoins(db, [ctx.memberId]);
-    const member_coins = coins?.coins ?? 0;
+    const member_coins = balances.member;
     const member_todo = presentMemberTodo({ ...row, memberTodoId: row.memberTodoId }, actor.kind);
     if (actor.kind === 'member') {
       events.memberUpdatedTodo(ctx.groupId, { member_id: ctx.memberId, mtodo_id: ctx.id, member_coins });
       return { member_todo, member_coins };
     }
     events.teacherUpdatedMemberTodo(ctx.memberId, { mtodo_id: ctx.id, member_coins });
-    return { member_todo, member_coins, teacher_coins: await teacherCoins(db, ctx.teacherId) };
+    return { member_todo, member_coins, teacher_coins: balances.teacher };
   }
 
   return {
@@ -119,6 +125,9 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
     async list(actor: TodoActor, query: TMemberTodosQuery): Promise<TMemberTodo[]> {
       if (actor.kind === 'member') {
         if (query.member_id !== undefined && query.member_id !== actor.memberId) throw new AppError('USER.NOT_YOU');
+        // The usual case in one statement; a first read, no list shown or another group go the long way.
+        const own = await repo.readOwnMemberTodos(db, actor.memberId, query.group_id);
+        if (own.length > 0 && own.every((r) => r.memberTodoId !== null)) return present(own, 'member');
         const placement = await repo.findMemberPlacement(db, actor.memberId);
         if (!placement || placement.groupId !== query.group_id) throw new AppError('USER.NOT_YOU');
         return read(shownList(placement), { memberId: actor.memberId }, 'member');

@@ -51,16 +51,6 @@ export async function updateTodo(db: DbOrTx, todoId: string, values: TodoValues)
   await db.update(todos).set({ ...values, updatedAt: new Date() }).where(eq(todos.id, todoId));
 }
 
-/** Reads a todo and holds it against changes of its answer type until the transaction ends. */
-export async function lockTodoShared(db: DbOrTx, todoId: string) {
-  const [row] = await db
-    .select({ id: todos.id, answertype: todos.answertype, answer: todos.answer, reward: todos.reward, allowMemberImage: todos.allowMemberImage })
-    .from(todos)
-    .where(eq(todos.id, todoId))
-    .for('share');
-  return row;
-}
-
 /** Deletes a todo (its member todos and images go with it) and closes the gap it leaves. */
 export async function deleteTodoAndRenumber(db: DbOrTx, todolistId: string, todoId: string): Promise<void> {
   const [deleted] = await db.delete(todos).where(eq(todos.id, todoId)).returning({ position: todos.position });
