@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type WebSocketRoute } from '@playwright/test';
 import { createGroup, createTeacher, joinGroup } from '../support/api.ts';
 import { logIn } from '../support/session.ts';
 
@@ -86,5 +86,111 @@ test('live: a shared list reaches the student, and the student\'s completion rea
   await expect(t.getByTestId('coin-balance').first()).toHaveText(/(^|\D)298(\D|$)/);
 
   await teacherContext.close();
+  await studentContext.close();
+});
+
+test('live: a student\'s reward purchase shows on the teacher\'s member card without a reload', async ({ browser, request }) => {
+  const teacher = await createTeacher(request);
+  const group = await createGroup(request, teacher);
+  const kid = await joinGroup(request, group.name);
+
+  const teacherContext = await browser.newContext();
+  const t = await teacherContext.newPage();
+  await logIn(t, 'teacher', teacher);
+
+  // A published list with one reward and 20 coins for the student, through the teacher's session.
+  const api = teacherContext.request;
+  const me = await (await api.get('/api/checkStatus')).json();
+  const reward = await api.post('/api/reward', { data: { id: me.id, reward: { name: 'Extra recess', description: 'Five more minutes outside.', price: 12 } } });
+  expect(reward.status(), await reward.text()).toBe(201);
+  const list = await api.post('/api/rewardlist', { data: { id: me.id, name: 'Treats' } });
+  expect(list.status(), await list.text()).toBe(201);
+  const listId = (await list.json()).id;
+  expect((await api.put('/api/rewardlist', { data: { rewardlist_id: listId, reward_id: (await reward.json()).id } })).status()).toBe(200);
+  expect((await api.put(`/api/group/${group.id}/rewardlist/${listId}`)).status()).toBe(200);
+  const members: { id: string; username: string }[] = await (await api.get(`/api/group/${group.id}/members`)).json();
+  const kidId = members.find((m) => m.username === kid.username)?.id;
+  expect((await api.put('/api/member/coins', { data: { member_id: kidId, coins: 20 } })).status()).toBe(200);
+
+  await t.goto('/teacher/groups');
+  const card = t.getByTestId(`member-card-${kid.username}`);
+  await expect(card.getByTestId(`member-coins-${kid.username}`)).toHaveText('20');
+  // A mark on the teacher's page that a reload would wipe out.
+  await t.evaluate(() => document.body.setAttribute('data-not-reloaded', 'yes'));
+
+  const studentContext = await browser.newContext();
+  const s = await studentContext.newPage();
+  await logIn(s, 'student', kid);
+  await s.goto('/student/rewards');
+  await s.getByTestId('reward-Extra recess').getByRole('button', { name: 'Buy' }).click();
+  await s.getByRole('dialog', { name: 'Buy Extra recess?' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(s.getByTestId('coin-balance').first()).toHaveText(/(^|\D)8(\D|$)/);
+
+  // The member card shows the coins left (spec section 2: the card's coins), on the same page.
+  await expect(card.getByTestId(`member-coins-${kid.username}`)).toHaveText('8');
+  await expect(card).toContainText(/8\s*coins/);
+  await expect(t.locator('body')).toHaveAttribute('data-not-reloaded', 'yes');
+
+  await teacherContext.close();
+  await studentContext.close();
+});
+
+test('live: after its socket reconnects, the student\'s screen refetches the coins it missed, without a reload', async ({ browser, request }) => {
+  const teacher = await createTeacher(request);
+  const group = await createGroup(request, teacher);
+  const kid = await joinGroup(request, group.name);
+
+  // The teacher's API session, to award coins while the student is cut off.
+  const login = await request.post('/api/login/admin', { data: { loginName: teacher.username, password: teacher.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const members: { id: string; username: string }[] = await (await request.get(`/api/group/${group.id}/members`)).json();
+  const kidId = members.find((m) => m.username === kid.username)?.id;
+  const award = async (coins: number) => expect((await request.put('/api/member/coins', { data: { member_id: kidId, coins } })).status()).toBe(200);
+
+  // Every socket.io connection of the student's browser passes through here, so the test can cut
+  // it: socket.io-client starts with HTTP long-polling and then upgrades to a WebSocket.
+  const studentContext = await browser.newContext();
+  let cutOff = false;
+  await studentContext.route(/\/socket\.io\//, (route) => (cutOff ? route.abort() : route.continue()));
+  const sockets: { page: WebSocketRoute; upgraded: boolean }[] = [];
+  await studentContext.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (cutOff) return ws.close();
+    const entry = { page: ws, upgraded: false };
+    sockets.push(entry);
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      // Engine.IO's "5" is the client's switch from polling to this WebSocket.
+      if (message === '5') entry.upgraded = true;
+      server.send(message);
+    });
+    server.onMessage((message) => ws.send(message));
+  });
+
+  const s = await studentContext.newPage();
+  await logIn(s, 'student', kid);
+  const coins = s.getByTestId('coin-balance').first();
+  await expect(coins).toHaveText(/(^|\D)0(\D|$)/);
+  await expect.poll(() => sockets.filter((socket) => socket.upgraded).length).toBe(1);
+  await s.evaluate(() => document.body.setAttribute('data-not-reloaded', 'yes'));
+
+  // Cut the socket and refuse reconnects; the award's live event has nobody to reach.
+  const live = sockets.find((socket) => socket.upgraded);
+  expect(live).toBeDefined();
+  cutOff = true;
+  await live?.page.close();
+  await award(7);
+  // Still the old value: nothing has told this page.
+  await expect(coins).toHaveText(/(^|\D)0(\D|$)/);
+
+  // Let it reconnect: the app refetches what it may have missed.
+  cutOff = false;
+  await expect.poll(() => sockets.filter((socket) => socket.upgraded).length, { timeout: 20_000 }).toBe(2);
+  await expect(coins).toHaveText(/(^|\D)7(\D|$)/);
+  await expect(s.locator('body')).toHaveAttribute('data-not-reloaded', 'yes');
+
+  // And the new connection is in the student's rooms again: the next award arrives live.
+  await award(3);
+  await expect(coins).toHaveText(/(^|\D)10(\D|$)/);
+
   await studentContext.close();
 });

@@ -99,7 +99,9 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
             <div key={message.id} className={classes.bubble} data-own={own || undefined} data-testid="chat-message">
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                 <Text size="xs" c="dark.4" fw={700}>
-                  {senderName(message)} · <time dateTime={message.send_at}>{formatDateTime(message.send_at)}</time>
+                  {senderName(message)} · <time dateTime={message.send_at} className={classes.time}>
+                    {formatDateTime(message.send_at)}
+                  </time>
                 </Text>
                 {canDelete ? (
                   <ActionIcon

@@ -1,4 +1,4 @@
-import { Drawer, Indicator, Tabs } from '@mantine/core';
+import { Badge, Drawer, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/auth.ts';
@@ -6,14 +6,26 @@ import { closeChat, useChatTarget } from '../../../lib/chat-popup.ts';
 import { useMemberUnread } from '../../../lib/queries/chat-unread.ts';
 import { ChatConversation } from './chat-conversation.tsx';
 
-const DRAWER_BODY = { display: 'flex', flexDirection: 'column', height: 'calc(100% - 60px)' } as const;
+/**
+ * The conversation fills what the header leaves: a long group name wraps the title onto more
+ * lines, and a fixed height under the header would push the send button off the screen.
+ */
+const DRAWER_STYLES = {
+  content: { display: 'flex', flexDirection: 'column' },
+  body: { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 },
+  title: { fontWeight: 800, lineHeight: 1.25 },
+} as const;
 
-function TabLabel({ label, count }: { label: string; count: number }) {
-  return (
-    <Indicator label={count} size={16} disabled={count === 0} color="red.8" offset={-4} position="top-end">
-      <span>{label}</span>
-    </Indicator>
-  );
+/**
+ * A tab's unread count, beside its label (a corner indicator would cover the label's last
+ * letter); null when there is none, so the tab keeps no empty section.
+ */
+function unreadBadge(count: number) {
+  return count > 0 ? (
+    <Badge size="sm" circle color="red.8">
+      {count}
+    </Badge>
+  ) : null;
 }
 
 /** A student's chat: the group tab and the private tab with the teacher. */
@@ -23,11 +35,11 @@ function StudentChat({ memberId, groupId }: { memberId: string; groupId: string 
   return (
     <Tabs defaultValue="group" keepMounted={false} style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       <Tabs.List mb="sm">
-        <Tabs.Tab value="group">
-          <TabLabel label={t('chat.tabGroup')} count={unread.data?.group_unread_count ?? 0} />
+        <Tabs.Tab value="group" rightSection={unreadBadge(unread.data?.group_unread_count ?? 0)}>
+          {t('chat.tabGroup')}
         </Tabs.Tab>
-        <Tabs.Tab value="teacher">
-          <TabLabel label={t('chat.tabTeacher')} count={unread.data?.private_unread_count ?? 0} />
+        <Tabs.Tab value="teacher" rightSection={unreadBadge(unread.data?.private_unread_count ?? 0)}>
+          {t('chat.tabTeacher')}
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="group" style={{ flex: 1, minHeight: 0 }}>
@@ -77,7 +89,7 @@ export function ChatPopup() {
       size={isPhone ? '100%' : 500}
       title={title}
       closeButtonProps={{ 'aria-label': t('chat.close') }}
-      styles={{ body: DRAWER_BODY, title: { fontWeight: 800 } }}
+      styles={DRAWER_STYLES}
     >
       {body}
     </Drawer>
