@@ -184,6 +184,8 @@ async function main() {
         DATABASE_URL,
         DATA_DIR: dataDir,
         RATE_LIMIT_PER_MINUTE: '1000000',
+        // As an operator runs it: responses are not checked against their schemas a second time.
+        NODE_ENV: 'production',
       }),
       CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [],
     );
@@ -429,6 +431,12 @@ async function main() {
       for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
       return after.size ? sum : NaN;
     };
+    // WAL written by the whole cluster (pg_stat_wal): what durable writes cost, full-page images
+    // (FPI, a whole 8 KB page on its first change after a checkpoint) included.
+    const walStats = async () => {
+      const { rows } = await q('select wal_bytes::float8 as bytes, wal_fpi::float8 as fpi from pg_stat_wal');
+      return rows[0];
+    };
     const cannon = (scenario, connections, duration) =>
       autocannon({ url: scenario.url, connections, duration, timeout: 30, requests: scenario.requests });
 
@@ -436,7 +444,7 @@ async function main() {
     let total429 = 0;
     console.log(`\n[${since()}] measuring: ${WARMUP} s warm-up (not reported), then ${DURATION} s, per scenario and connection count`);
     console.log(
-      'round | scenario | conns | req/s (mean) | requests | p50 ms | p99 ms | max ms | non-2xx | 429 | errors | server CPU ms/req | PG backends CPU ms/req | load gen CPU ms/req | RSS MB | load 1m',
+      'round | scenario | conns | req/s (mean) | requests | p50 ms | p99 ms | max ms | non-2xx | 429 | errors | server CPU ms/req | PG backends CPU ms/req | WAL KB/req | FPI/req | load gen CPU ms/req | RSS MB | load 1m',
     );
     for (let round = 1; round <= ROUNDS; round++) for (const connections of CONNECTIONS) {
       for (const key of SCENARIOS) {
@@ -448,11 +456,15 @@ async function main() {
         }
         const cpu0 = cpuMs(s.pid);
         const pg0 = await pgBackendCpu();
+        const wal0 = await walStats();
         const gen0 = process.cpuUsage();
         const r = await cannon(s, connections, DURATION);
         const gen = process.cpuUsage(gen0);
         const serverCpu = (cpuMs(s.pid) - cpu0) / r.requests.total;
         const pgCpu = pgCpuSince(pg0, await pgBackendCpu()) / r.requests.total;
+        const wal1 = await walStats();
+        const walKB = (wal1.bytes - wal0.bytes) / 1024 / r.requests.total;
+        const fpi = (wal1.fpi - wal0.fpi) / r.requests.total;
         const genCpu = (gen.user + gen.system) / 1000 / r.requests.total;
         const tooMany = r.statusCodeStats?.['429']?.count ?? 0;
         total429 += tooMany;
@@ -470,6 +482,8 @@ async function main() {
           errors: r.errors + r.timeouts,
           serverCpu,
           pgCpu,
+          walKB,
+          fpi,
           genCpu,
           rss: memoryMB(s.pid).rss,
           load: loadavg()[0],
@@ -490,6 +504,8 @@ async function main() {
             String(row.errors).padStart(6),
             fmt(row.serverCpu, 2).padStart(17),
             fmt(row.pgCpu, 2).padStart(22),
+            fmt(row.walKB, 1).padStart(10),
+            fmt(row.fpi, 1).padStart(7),
             fmt(row.genCpu, 2).padStart(20),
             fmt(row.rss).padStart(6),
             fmt(row.load, 2).padStart(7),

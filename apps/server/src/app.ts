@@ -4,13 +4,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES } from '@kolikko/core/limits';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createCaptcha } from './platform/captcha.ts';
+import { responseSerializerCompiler } from './platform/serializer.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail.ts';
-import authPlugin from './plugins/auth.ts';
+import authPlugin, { SessionCache } from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import opsPlugin from './plugins/ops.ts';
 import realtimePlugin from './plugins/realtime.ts';
@@ -69,7 +70,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: !config.isProduction }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -86,18 +87,20 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   // A generous ceiling per address: a whole class shares one school address.
   await app.register(rateLimit, { global: true, max: config.rateLimitPerMinute, timeWindow: '1 minute' });
-  await app.register(authPlugin, { db });
+  // One minute at most, for up to 50,000 sessions (a few MB); revocations reach it at once.
+  const sessionCache = new SessionCache(60_000, 50_000);
+  await app.register(authPlugin, { db, cache: sessionCache });
   await app.register(opsPlugin, { ping: database.ping });
-  await app.register(realtimePlugin, { db, publicUrl: config.publicUrl, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
+  await app.register(realtimePlugin, { db, sessionCache, publicUrl: config.publicUrl, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
 
   await app.register(
     async (api) => {
       const secureCookies = config.isProduction;
-      const sessions = socketSessionEvents(app.io);
+      const sessions = socketSessionEvents(app.io, sessionCache, { crossNode: config.redisUrl !== undefined });
       const memberEvents = socketMemberEvents(app.io);
       const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, log: app.log, sessions, memberEvents });
       await api.register(authRoutes, { auth, secureCookies });
-      await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io) }) });
+      await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io), sessions }) });
       await api.register(membersRoutes, { members: createMembersService({ db, events: memberEvents, sessions }), secureCookies });
       await api.register(accountRoutes, { account: createAccountService({ db, sessions }), secureCookies });
       const events = socketTodoEvents(app.io);

@@ -27,15 +27,81 @@ declare module 'fastify' {
   }
 }
 
-/** Looks a cookie's token up; null when it is unknown, expired or revoked. */
-export async function resolveSession(db: Db, token: string | undefined): Promise<Session | null> {
+/** Sessions to forget: by token, or every session of these teachers, members or groups. */
+export interface SessionRevocation {
+  tokenHashes?: string[];
+  /** A teacher's own sessions and those of the members of its groups. */
+  teacherIds?: string[];
+  memberIds?: string[];
+  groupIds?: string[];
+}
+
+/**
+ * Sessions recently looked up, so most requests cost no query for their cookie: every request of
+ * a class's browsers is authenticated, and on a busy server that query was a third of a short
+ * read's cost (bench/README.md). An entry lives at most `ttlMs` and never past the session's own
+ * expiry. Whatever ends sessions (logout, a password change or reset, deleting a member, a group
+ * or an account) revokes them here, on every node (modules/auth/auth.events.ts), so the database
+ * stays the truth and a revoked cookie is refused at once.
+ */
+export class SessionCache {
+  readonly #entries = new Map<string, { session: Session; groupTeacherId: string | null; until: number }>();
+
+  constructor(
+    readonly ttlMs: number,
+    readonly maxEntries: number,
+  ) {}
+
+  get(tokenHash: string, now = Date.now()): Session | undefined {
+    const entry = this.#entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (entry.until <= now) {
+      this.#entries.delete(tokenHash);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  set(session: Session, groupTeacherId: string | null, expiresAt: Date, now = Date.now()): void {
+    if (this.ttlMs <= 0) return;
+    // The oldest entry goes first (a Map keeps insertion order).
+    if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value ?? '');
+    this.#entries.set(session.tokenHash, { session, groupTeacherId, until: Math.min(now + this.ttlMs, expiresAt.getTime()) });
+  }
+
+  revoke({ tokenHashes = [], teacherIds = [], memberIds = [], groupIds = [] }: SessionRevocation): void {
+    for (const hash of tokenHashes) this.#entries.delete(hash);
+    if (teacherIds.length + memberIds.length + groupIds.length === 0) return;
+    const teachers = new Set(teacherIds);
+    const members = new Set(memberIds);
+    const groups = new Set(groupIds);
+    for (const [hash, { session, groupTeacherId }] of this.#entries) {
+      const gone =
+        session.kind === 'teacher'
+          ? teachers.has(session.teacherId)
+          : members.has(session.memberId) || groups.has(session.groupId) || (groupTeacherId !== null && teachers.has(groupTeacherId));
+      if (gone) this.#entries.delete(hash);
+    }
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+/** Looks a cookie's token up (in the cache, then the database); null when it is unknown, expired or revoked. */
+export async function resolveSession(db: Db, cache: SessionCache, token: string | undefined): Promise<Session | null> {
   if (!token) return null;
   const tokenHash = hashToken(token);
+  const cached = cache.get(tokenHash);
+  if (cached) return cached;
   const row = await findLiveSession(db, tokenHash);
   if (!row) return null;
-  if (row.teacherId) return { kind: 'teacher', teacherId: row.teacherId, tokenHash };
-  if (row.memberId && row.groupId) return { kind: 'member', memberId: row.memberId, groupId: row.groupId, tokenHash };
-  return null;
+  let session: Session | null = null;
+  if (row.teacherId) session = { kind: 'teacher', teacherId: row.teacherId, tokenHash };
+  else if (row.memberId && row.groupId) session = { kind: 'member', memberId: row.memberId, groupId: row.groupId, tokenHash };
+  if (session) cache.set(session, row.groupTeacherId, row.expiresAt);
+  return session;
 }
 
 export function requireUser(request: FastifyRequest): Session {
@@ -74,11 +140,11 @@ export function clearSessionCookie(reply: FastifyReply, options: SessionCookieOp
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: options.secure, path: '/' });
 }
 
-async function authPlugin(app: FastifyInstance, opts: { db: Db }) {
+async function authPlugin(app: FastifyInstance, opts: { db: Db; cache: SessionCache }) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    request.session = await resolveSession(opts.db, request.cookies[SESSION_COOKIE]);
+    request.session = await resolveSession(opts.db, opts.cache, request.cookies[SESSION_COOKIE]);
   });
 }
 

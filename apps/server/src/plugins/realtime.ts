@@ -7,7 +7,7 @@ import { internalRooms, type RealtimeServer } from '../modules/realtime/io.ts';
 import { createPresence } from '../modules/realtime/presence.ts';
 import { listTeacherGroupIds } from '../modules/realtime/realtime.repo.ts';
 import { handleRoomRequests } from '../modules/realtime/room-rules.ts';
-import { SESSION_COOKIE, resolveSession, type Session } from './auth.ts';
+import { SESSION_COOKIE, resolveSession, type Session, type SessionCache } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +17,7 @@ declare module 'fastify' {
 
 export interface RealtimeOptions {
   db: Db;
+  sessionCache: SessionCache;
   publicUrl: string;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
@@ -46,7 +47,7 @@ async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
   io.use(async (socket, next) => {
     try {
       const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
-      const session = await resolveSession(opts.db, cookies[SESSION_COOKIE]);
+      const session = await resolveSession(opts.db, opts.sessionCache, cookies[SESSION_COOKIE]);
       if (!session) return next(new Error('AUTH.NO_AUTH'));
       socket.data.session = session;
       await socket.join([internalRooms.session(session.tokenHash), ...(await roomsOf(opts.db, session))]);

@@ -57,6 +57,7 @@ export function createAccountService({ db, sessions }: { db: Db; sessions: Sessi
         if (purse > 0) await moveCoins(tx, { from: teacherAccount(teacherId), to: 'sink', amount: purse, reason: 'account_deleted', actor });
         await repo.deleteTeacher(tx, teacherId);
       });
+      sessions.revoked({ teacherIds: [teacherId] });
       return memberIds;
     },
   };

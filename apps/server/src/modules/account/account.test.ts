@@ -75,6 +75,8 @@ describe('teacher account', () => {
     const cookie = await signIn(app, teacher, 'teacher');
     await call('PUT', '/api/member/coins', cookie, { member_id: member.id, coins: 50 });
     const studentCookie = await signIn(app, member, 'member');
+    expect((await call('GET', `/api/chat/unread/member?userId=${member.id}`, studentCookie)).statusCode).toBe(200);
+    expect((await call('GET', `/api/chat/unread/teacher?userId=${teacher.id}`, cookie)).statusCode).toBe(200);
 
     const res = await call('DELETE', `/api/admin/${teacher.id}`, cookie);
     expect(res.statusCode).toBe(200);
@@ -83,6 +85,9 @@ describe('teacher account', () => {
     expect(await queryRows(db, sql`select 1 from members where id = ${member.id}`)).toHaveLength(0);
     expect((await call('GET', '/api/checkStatus', cookie)).statusCode).toBe(401);
     expect((await call('GET', '/api/checkStatus', studentCookie)).statusCode).toBe(401);
+    // Both sessions were in use: a route that reads only the session refuses them too.
+    expect((await call('GET', `/api/chat/unread/member?userId=${member.id}`, studentCookie)).json().errorCode).toBe('AUTH.NO_AUTH');
+    expect((await call('GET', `/api/chat/unread/teacher?userId=${teacher.id}`, cookie)).json().errorCode).toBe('AUTH.NO_AUTH');
     // Every coin minted is accounted for: 300 minted, 300 in the sink.
     expect(await ledgerBalance(db, 'sink')).toBe(300);
     expect(await ledgerBalance(db, 'mint')).toBe(-300);

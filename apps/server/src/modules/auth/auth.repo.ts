@@ -101,9 +101,16 @@ export async function insertSession(db: DbOrTx, tokenHash: string, owner: Sessio
 
 const liveSession = preparedPerDb((db) =>
   db
-    .select({ teacherId: sessions.teacherId, memberId: sessions.memberId, groupId: members.groupId })
+    .select({
+      teacherId: sessions.teacherId,
+      memberId: sessions.memberId,
+      groupId: members.groupId,
+      groupTeacherId: groups.teacherId,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .leftJoin(members, eq(members.id, sessions.memberId))
+    .leftJoin(groups, eq(groups.id, members.groupId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
     .prepare('session_live'),
 );

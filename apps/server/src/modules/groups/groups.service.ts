@@ -7,6 +7,7 @@ import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../
 import type { GroupEvents } from './groups.events.ts';
 import * as repo from './groups.repo.ts';
 import { presentGroup, presentMemberForTeacher } from './groups.presenters.ts';
+import type { SessionEvents } from '../auth/auth.events.ts';
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
 
@@ -23,7 +24,7 @@ export async function ownedGroup(db: DbOrTx, teacherId: string, groupId: string)
   return row;
 }
 
-export function createGroupsService({ db, events }: { db: Db; events: GroupEvents }) {
+export function createGroupsService({ db, events, sessions }: { db: Db; events: GroupEvents; sessions: SessionEvents }) {
   async function activeGroupId(teacherId: string): Promise<string | null> {
     return (await repo.findTeacherGroupState(db, teacherId))?.activeGroupId ?? null;
   }
@@ -117,6 +118,7 @@ export function createGroupsService({ db, events }: { db: Db; events: GroupEvent
         await repo.deleteGroup(tx, groupId);
         return balances.map((m) => m.id);
       });
+      sessions.revoked({ groupIds: [groupId] });
       events.deleted(groupId, memberIds);
     },
 

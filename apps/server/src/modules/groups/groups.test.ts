@@ -176,11 +176,13 @@ describe('groups: settings and deletion', () => {
     await call('PUT', `/api/groups/${teacher.id}/active/${group.id}`, cookie);
     await moveCoins(db, { from: teacherAccount(teacher.id), to: memberAccount(member.id), amount: 40, reason: 'teacher_award', actor: 'test' });
     const studentCookie = await signIn(app, member, 'member');
+    expect((await call('GET', `/api/chat/unread/member?userId=${member.id}`, studentCookie)).statusCode).toBe(200);
 
     const res = await call('DELETE', `/api/group/${group.id}`, cookie);
     expect(res.statusCode).toBe(200);
     expect(await queryRows(db, sql`select 1 from members where id = ${member.id}`)).toHaveLength(0);
     expect((await call('GET', '/api/checkStatus', studentCookie)).statusCode).toBe(401);
+    expect((await call('GET', `/api/chat/unread/member?userId=${member.id}`, studentCookie)).json().errorCode).toBe('AUTH.NO_AUTH');
     expect((await call('GET', `/api/groups/${teacher.id}/active`, cookie)).json()).toBeNull();
     expect((await call('GET', '/api/checkStatus', cookie)).json().coins).toBe(TEACHER_STARTER_COINS);
     expect(await ledgerBalance(db, teacherAccount(teacher.id))).toBe(TEACHER_STARTER_COINS);

@@ -152,6 +152,7 @@ export function createMembersService({ db, events, sessions }: { db: Db; events:
         }
         await repo.deleteMember(tx, memberId);
       });
+      sessions.revoked({ memberIds: [memberId] });
       const teacherCoins = await repo.teacherCoins(db, teacherId);
       events.removed({ id: memberId, groupId: member.groupId }, actor.kind, teacherCoins);
       return { teacherId, groupId: member.groupId, teacherCoins };

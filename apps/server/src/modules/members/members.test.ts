@@ -98,9 +98,12 @@ describe('members: the teacher manages', () => {
     const m = members[0]!;
     await call('PUT', '/api/member/coins', cookie, { member_id: m.id, coins: 25 });
     const studentCookie = await signIn(app, m, 'member');
+    expect((await call('GET', `/api/chat/unread/member?userId=${m.id}`, studentCookie)).statusCode).toBe(200);
     const res = await call('DELETE', `/api/member/${m.id}`, cookie);
     expect(res.json()).toEqual({ ok: true, teacher_coins: 300 });
     expect((await call('GET', '/api/checkStatus', studentCookie)).statusCode).toBe(401);
+    // The session was in use: a route that reads only the session refuses it too.
+    expect((await call('GET', `/api/chat/unread/member?userId=${m.id}`, studentCookie)).json().errorCode).toBe('AUTH.NO_AUTH');
     expect(await ledgerBalance(db, teacherAccount(teacher.id))).toBe(300);
     expect(await ledgerBalance(db, memberAccount(m.id))).toBe(0);
     expect((await call('GET', `/api/member/${m.id}`, cookie)).json().errorCode).toBe('MEMBER.MEMBER_NOT_FOUND');

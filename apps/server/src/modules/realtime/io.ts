@@ -1,15 +1,20 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@kolikko/core/events';
-import type { Session } from '../../plugins/auth.ts';
+import type { Session, SessionRevocation } from '../../plugins/auth.ts';
 
 /** What the server keeps on each socket (it crosses nodes in fetchSockets, so plain JSON). */
 export interface SocketData {
   session: Session;
 }
 
+/** Between server nodes (with Redis): sessions every node must forget from its cache. */
+export interface InterServerEvents {
+  'sessions-revoked': (revocation: SessionRevocation) => void;
+}
+
 /** The typed Socket.IO server: every emit is checked against core's event map. */
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /**
  * Rooms only the server puts sockets in: a client can neither join nor leave them.

@@ -176,7 +176,7 @@ afterAll(async () => {
 });
 
 describe('two server processes on one database and one Redis', () => {
-  it('carry an award, the online count and a logout from one process to sockets on the other', async (ctx) => {
+  it('carry an award, the online count and a logout (sockets and session caches) from one process to the other', async (ctx) => {
     if (skipReason || !a || !b) return ctx.skip(skipReason ?? 'servers did not start');
     const A = a;
     const B = b;
@@ -204,9 +204,13 @@ describe('two server processes on one database and one Redis', () => {
     expect((await api(A, 'PUT', '/member/coins', teacherCookie, { member_id: memberId, coins: 7 })).json).toMatchObject({ total: 7 });
     expect(await award).toEqual({ member_id: memberId, coins: 7 });
 
-    // Logging out through A disconnects the session's socket on B.
+    // Logging out through A disconnects the session's socket on B, and B's session cache, which
+    // holds the session from the requests above, forgets it.
+    expect((await api(B, 'GET', `/chat/unread/member?userId=${memberId}`, memberCookie)).status).toBe(200);
     const gone = new Promise<string>((resolve) => memberOnB.once('disconnect', resolve));
     await api(A, 'GET', '/logout', memberCookie);
     expect(await gone).toBe('io server disconnect');
+    // (The revocation crosses Redis like the disconnect: within milliseconds, not a minute.)
+    await expect.poll(async () => (await api(B, 'GET', `/chat/unread/member?userId=${memberId}`, memberCookie)).json.errorCode, { timeout: 3000 }).toBe('AUTH.NO_AUTH');
   });
 });

@@ -154,29 +154,59 @@ export async function readMemberTodo(db: Db, memberTodoId: string) {
   return row;
 }
 
+/** A member todo locked for a change, with everything deciding and answering about it needs. */
+export interface LockedMemberTodo {
+  id: string;
+  todo_id: string;
+  todolist_id: string;
+  completed: boolean;
+  reward_collected: number;
+  member_answer: string;
+  member_id: string;
+  small_group: 'blue' | 'orange';
+  member_coins: number;
+  group_id: string;
+  teacher_id: string;
+  blue_shared_id: string | null;
+  orange_shared_id: string | null;
+  teacher_coins: number;
+  position: number;
+  reward: number;
+  answertype: 'none' | 'free' | 'strict';
+  answer: string;
+  allow_member_image: boolean;
+  content_html: string;
+  todo_image: string | null;
+  member_image: string | null;
+}
+
 /**
- * Locks what a completion decision reads, in one statement, once the caller holds the teacher's
- * purse: the member and the member todo (no key update: their balance and state change), and the
- * todo (share: held against an answer type change). Every other transaction that changes these
- * rows takes the teacher's purse first, so the order among these three cannot deadlock.
+ * Locks a member todo for a change, in one statement and only if the actor may touch it (the
+ * member itself, or the teacher of its group): the teacher's purse, the member and the member
+ * todo (no key update: balances and state change), then the todo (share: held against an answer
+ * type change). PostgreSQL takes a statement's row locks in the order of its locking clauses, so
+ * the purse comes first, as in every transaction that moves a teacher's coins. Raw SQL: this is
+ * the hot path of a class ticking off todos, and one round trip instead of five.
  */
-export async function lockForCompletion(tx: DbOrTx, memberTodoId: string) {
-  const [row] = rowsOf<{
-    member_coins: number;
-    answertype: 'none' | 'free' | 'strict';
-    answer: string;
-    reward: number;
-    allow_member_image: boolean;
-    completed: boolean;
-    reward_collected: number;
-    member_answer: string;
-  }>(
+export async function lockMemberTodoForChange(tx: DbOrTx, memberTodoId: string, actor: { memberId: string } | { teacherId: string }) {
+  const mayTouch = 'memberId' in actor ? sql`m.id = ${actor.memberId}` : sql`g.teacher_id = ${actor.teacherId}`;
+  const [row] = rowsOf<LockedMemberTodo>(
     await tx.execute(sql`
-      select m.coins as member_coins, t.answertype, t.answer, t.reward, t.allow_member_image,
-             mt.completed, mt.reward_collected, mt.member_answer
-      from member_todos mt join members m on m.id = mt.member_id join todos t on t.id = mt.todo_id
-      where mt.id = ${memberTodoId}
-      for no key update of m, mt for share of t`),
+      select mt.id, mt.todo_id, mt.todolist_id, mt.completed, mt.reward_collected, mt.member_answer,
+             m.id as member_id, m.small_group, m.coins as member_coins,
+             g.id as group_id, g.teacher_id, g.blue_shared_id, g.orange_shared_id, tch.coins as teacher_coins,
+             t.position, t.reward, t.answertype, t.answer, t.allow_member_image, t.content_html,
+             ti.name as todo_image, mi.name as member_image
+      from member_todos mt
+        join members m on m.id = mt.member_id
+        join groups g on g.id = m.group_id
+        join teachers tch on tch.id = g.teacher_id
+        join todos t on t.id = mt.todo_id
+        left join images ti on ti.todo_id = t.id
+        left join images mi on mi.member_todo_id = mt.id
+      where mt.id = ${memberTodoId} and ${mayTouch}
+      for no key update of tch, m, mt
+      for share of t`),
   );
   return row;
 }

@@ -1,11 +1,10 @@
 import { AppError } from '@kolikko/core/errors';
-import { decideCompletion, type CompletionRequest } from '@kolikko/core/rules/completion';
+import { decideCompletion, type CompletionRequest, type CompletionState } from '@kolikko/core/rules/completion';
 import type { TMemberTodo, TMemberTodoUpdateResponse, TMemberTodosQuery } from '@kolikko/core/schemas/todos';
 import type { Db, Tx } from '../../db/client.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
-import { lockTeacherPurse } from '../members/members.repo.ts';
 import * as images from './images.repo.ts';
 import * as repo from './member-todos.repo.ts';
 import type { TodoEvents } from './todos.events.ts';
@@ -58,63 +57,97 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
   }
 
   /**
-   * One change of a member todo, in one transaction, with the rows locked in the one order: the
-   * teacher's purse first, then the member, the todo (held against answer type changes) and the
-   * member todo. `step` may write an image and says what was asked; the completion rules of core
-   * decide the rest, and the coins move through the ledger. A refusal rolls everything back.
+   * One change of a member todo, in one transaction. One statement finds and locks the member
+   * todo if the actor may touch it (see lockMemberTodoForChange for the order); `step` may write
+   * an image and says what was asked; the completion rules of core decide the rest, and the coins
+   * move through the ledger. A refusal rolls everything back. `actionable` also asks that the
+   * list is still the one its small group is shown: a withdrawn list cannot earn coins.
+   * `writesImage`: the step writes or removes the answer image, so the answer is read afresh.
    */
-  async function change(actor: TodoActor, ctx: Context, step: (tx: Tx, todo: { allowMemberImage: boolean }) => Promise<CompletionRequest>): Promise<TMemberTodoUpdateResponse> {
-    let balances: { member: number; teacher: number };
+  async function change(
+    actor: TodoActor,
+    memberTodoId: string,
+    { access, writesImage }: { access: 'accessible' | 'actionable'; writesImage: boolean },
+    step: (tx: Tx, locked: repo.LockedMemberTodo) => Promise<CompletionRequest>,
+  ): Promise<TMemberTodoUpdateResponse> {
+    let outcome: { locked: repo.LockedMemberTodo; state: CompletionState; moved: number; imageChanged: boolean } | undefined;
     try {
-      balances = await db.transaction(async (tx) => {
-        const purse = await lockTeacherPurse(tx, ctx.teacherId);
-        const locked = await repo.lockForCompletion(tx, ctx.id);
-        if (purse === undefined || !locked) throw new AppError('TODO.TODO_NOT_FOUND');
-        const todo = { answertype: locked.answertype, answer: locked.answer, reward: locked.reward, allowMemberImage: locked.allow_member_image };
+      outcome = await db.transaction(async (tx) => {
+        const locked = await repo.lockMemberTodoForChange(tx, memberTodoId, actor.kind === 'member' ? { memberId: actor.memberId } : { teacherId: actor.teacherId });
+        if (!locked) return undefined;
+        if (access === 'actionable' && shownList({ smallGroup: locked.small_group, blueSharedId: locked.blue_shared_id, orangeSharedId: locked.orange_shared_id }) !== locked.todolist_id) {
+          throw new AppError('TODO.TODO_NOT_FOUND');
+        }
+        const todo = { answertype: locked.answertype, answer: locked.answer, reward: locked.reward };
         const before = { completed: locked.completed, rewardCollected: locked.reward_collected, memberAnswer: locked.member_answer };
-        const request = await step(tx, todo);
-        const decision = decideCompletion(todo, before, actor.kind, request, { member: locked.member_coins, teacher: purse });
+        const request = await step(tx, locked);
+        const decision = decideCompletion(todo, before, actor.kind, request, { member: locked.member_coins, teacher: locked.teacher_coins });
         if (!decision.ok) throw new AppError(decision.error);
-        const by = actor.kind === 'teacher' ? teacherAccount(actor.teacherId) : memberAccount(actor.memberId);
         const { coins, state } = decision;
         let moved = 0;
         if (coins.kind !== 'none') {
           const pay = coins.kind === 'pay';
           await moveCoins(tx, {
-            from: pay ? teacherAccount(ctx.teacherId) : memberAccount(ctx.memberId),
-            to: pay ? memberAccount(ctx.memberId) : teacherAccount(ctx.teacherId),
+            from: pay ? teacherAccount(locked.teacher_id) : memberAccount(locked.member_id),
+            to: pay ? memberAccount(locked.member_id) : teacherAccount(locked.teacher_id),
             amount: coins.amount,
             reason: pay ? 'todo_reward' : 'todo_reward_revoked',
-            actor: by,
-            groupId: ctx.groupId,
-            reference: ctx.id,
+            actor: actor.kind === 'teacher' ? teacherAccount(actor.teacherId) : memberAccount(actor.memberId),
+            groupId: locked.group_id,
+            reference: locked.id,
           });
           moved = pay ? coins.amount : -coins.amount;
         }
         if (state.completed !== before.completed || state.rewardCollected !== before.rewardCollected || state.memberAnswer !== before.memberAnswer) {
-          await repo.updateMemberTodo(tx, ctx.id, state);
+          await repo.updateMemberTodo(tx, locked.id, state);
         }
-        // The balances as this transaction leaves them: both rows stay locked until it commits.
-        return { member: locked.member_coins + moved, teacher: purse - moved };
+        return { locked, state, moved, imageChanged: writesImage };
       });
     } catch (err) {
       if (err instanceof InsufficientCoins) throw new AppError(err.account.startsWith('teacher:') ? 'MISC.TEACHER_OUT_OF_COINS' : 'MISC.OUT_OF_COINS');
       throw err;
     }
-    return answer(actor, ctx, balances);
+    if (!outcome) {
+      // Not found, or not the actor's: the slow path says which.
+      await accessible(actor, memberTodoId);
+      throw new AppError('TODO.TODO_NOT_FOUND');
+    }
+    return answer(actor, outcome);
   }
 
-  async function answer(actor: TodoActor, ctx: Context, balances: { member: number; teacher: number }): Promise<TMemberTodoUpdateResponse> {
-    const row = await repo.readMemberTodo(db, ctx.id);
+  async function answer(
+    actor: TodoActor,
+    { locked, state, moved, imageChanged }: { locked: repo.LockedMemberTodo; state: CompletionState; moved: number; imageChanged: boolean },
+  ): Promise<TMemberTodoUpdateResponse> {
+    // The balances as the transaction left them: both rows were locked until it committed.
+    const member_coins = locked.member_coins + moved;
+    let row: repo.MemberTodoReadRow | undefined = {
+      memberId: locked.member_id,
+      memberTodoId: locked.id,
+      completed: state.completed,
+      rewardCollected: state.rewardCollected,
+      memberAnswer: state.memberAnswer,
+      todoId: locked.todo_id,
+      todolistId: locked.todolist_id,
+      position: locked.position,
+      reward: locked.reward,
+      answertype: locked.answertype,
+      answer: locked.answer,
+      allowMemberImage: locked.allow_member_image,
+      content: locked.content_html,
+      imagepath: locked.todo_image,
+      memberImagePath: locked.member_image,
+    };
+    // An image written or removed in the transaction: read the member todo as it now is.
+    if (imageChanged) row = await repo.readMemberTodo(db, locked.id);
     if (!row || row.memberTodoId === null) throw new AppError('TODO.TODO_NOT_FOUND');
-    const member_coins = balances.member;
     const member_todo = presentMemberTodo({ ...row, memberTodoId: row.memberTodoId }, actor.kind);
     if (actor.kind === 'member') {
-      events.memberUpdatedTodo(ctx.groupId, { member_id: ctx.memberId, mtodo_id: ctx.id, member_coins });
+      events.memberUpdatedTodo(locked.group_id, { member_id: locked.member_id, mtodo_id: locked.id, member_coins });
       return { member_todo, member_coins };
     }
-    events.teacherUpdatedMemberTodo(ctx.memberId, { mtodo_id: ctx.id, member_coins });
-    return { member_todo, member_coins, teacher_coins: balances.teacher };
+    events.teacherUpdatedMemberTodo(locked.member_id, { mtodo_id: locked.id, member_coins });
+    return { member_todo, member_coins, teacher_coins: locked.teacher_coins - moved };
   }
 
   return {
@@ -144,18 +177,21 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
 
     /** Spec section 4's completion: a member answers or toggles, a teacher approves or reverts. */
     async update(actor: TodoActor, memberTodoId: string, updates: { completed?: boolean | undefined; member_answer?: string | undefined }) {
-      const ctx = await actionable(actor, memberTodoId);
-      return change(actor, ctx, async () => ({ completed: updates.completed, memberAnswer: updates.member_answer }));
+      return change(actor, memberTodoId, { access: 'actionable', writesImage: false }, async () => ({
+        completed: updates.completed,
+        memberAnswer: updates.member_answer,
+      }));
     },
 
     /** The member's answer image, where the todo allows one; a new image is a new answer. */
     async setImage(memberId: string, todoId: string, memberTodoId: string, upload: Buffer) {
       const actor: TodoActor = { kind: 'member', memberId };
+      // Refused before the costly re-encoding; checked again under the locks.
       const ctx = await actionable(actor, memberTodoId);
       if (ctx.todoId !== todoId) throw new AppError('TODO.TODO_NOT_FOUND');
       const image = await reencodeImage(upload);
-      return change(actor, ctx, async (tx, todo) => {
-        if (!todo.allowMemberImage) throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS', { message: 'This todo takes no image' });
+      return change(actor, memberTodoId, { access: 'actionable', writesImage: true }, async (tx, locked) => {
+        if (!locked.allow_member_image) throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS', { message: 'This todo takes no image' });
         await images.replaceImage(tx, { memberTodoId }, image);
         return { memberImageChanged: true };
       });
@@ -163,8 +199,7 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
 
     /** Removes the answer image: the member (a changed answer), or its teacher (nothing else changes). */
     async removeImage(actor: TodoActor, memberTodoId: string) {
-      const ctx = await accessible(actor, memberTodoId);
-      return change(actor, ctx, async (tx) => {
+      return change(actor, memberTodoId, { access: 'accessible', writesImage: true }, async (tx) => {
         const removed = await images.deleteImage(tx, { memberTodoId });
         return { memberImageChanged: removed && actor.kind === 'member' };
       });
