@@ -186,7 +186,9 @@ export interface LockedMemberTodo {
  * todo (no key update: balances and state change), then the todo (share: held against an answer
  * type change). PostgreSQL takes a statement's row locks in the order of its locking clauses, so
  * the purse comes first, as in every transaction that moves a teacher's coins. Raw SQL: this is
- * the hot path of a class ticking off todos, and one round trip instead of five.
+ * the hot path of a class ticking off todos, and one round trip instead of five. The images are
+ * scalar subqueries, not joins: the statement is planned on every call, and a five-table join
+ * plans faster than seven (0.4-0.7 ms instead of 0.7-0.8 ms on the benchmark's database).
  */
 export async function lockMemberTodoForChange(tx: DbOrTx, memberTodoId: string, actor: { memberId: string } | { teacherId: string }) {
   const mayTouch = 'memberId' in actor ? sql`m.id = ${actor.memberId}` : sql`g.teacher_id = ${actor.teacherId}`;
@@ -196,14 +198,13 @@ export async function lockMemberTodoForChange(tx: DbOrTx, memberTodoId: string, 
              m.id as member_id, m.small_group, m.coins as member_coins,
              g.id as group_id, g.teacher_id, g.blue_shared_id, g.orange_shared_id, tch.coins as teacher_coins,
              t.position, t.reward, t.answertype, t.answer, t.allow_member_image, t.content_html,
-             ti.name as todo_image, mi.name as member_image
+             (select name from images where todo_id = t.id) as todo_image,
+             (select name from images where member_todo_id = mt.id) as member_image
       from member_todos mt
         join members m on m.id = mt.member_id
         join groups g on g.id = m.group_id
         join teachers tch on tch.id = g.teacher_id
         join todos t on t.id = mt.todo_id
-        left join images ti on ti.todo_id = t.id
-        left join images mi on mi.member_todo_id = mt.id
       where mt.id = ${memberTodoId} and ${mayTouch}
       for no key update of tch, m, mt
       for share of t`),
