@@ -1,8 +1,9 @@
-import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import type { LedgerReason } from '@kolikko/core/enumerations';
 import type { DbOrTx } from '../../db/client.ts';
 import { coinLedger, members, teachers } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/raw.ts';
+import { statement, type Connection, type Statement } from '../../db/prepared.ts';
 
 /** A ledger account (DESIGN.md section 4). */
 export type Account = `teacher:${string}` | `member:${string}` | 'mint' | 'sink';
@@ -33,39 +34,79 @@ export class InsufficientCoins extends Error {
  * Moves coins in one statement: debits the payer with a guarded UPDATE (never read-modify-write,
  * never below zero), credits the payee only if the debit happened, and writes the ledger row only
  * if both did. Run it inside the caller's transaction so a refused movement rolls back everything
- * the request did.
+ * the request did; given the transaction's connection (transactionOnConnection), the statement is
+ * prepared by name on it.
  */
-export async function moveCoins(tx: DbOrTx, m: Movement): Promise<void> {
+export async function moveCoins(tx: DbOrTx, m: Movement, connection: Connection = null): Promise<void> {
   if (!Number.isInteger(m.amount) || m.amount <= 0) throw new RangeError(`amount must be a positive integer, got ${m.amount}`);
   if (m.from === m.to) throw new RangeError(`a movement needs two accounts, got ${m.from} twice`);
-  const amount = sql`${m.amount}::integer`;
-  const from = storedBalance(m.from);
-  const to = storedBalance(m.to);
-  const result = await tx.execute(sql`
-    with debited as (${
-      from ? sql`update ${from.table} set coins = coins - ${amount} where id = ${from.id} and coins >= ${amount} returning 1` : sql`select 1`
-    }),
-    credited as (${
-      to
-        ? sql`update ${to.table} set coins = coins + ${amount} where id = ${to.id} and exists (select from debited) returning 1`
-        : sql`select 1 where exists (select from debited)`
-    }),
-    logged as (
-      insert into coin_ledger (from_account, to_account, amount, reason, actor, group_id, reference)
-      select ${m.from}, ${m.to}, ${amount}, ${m.reason}, ${m.actor}, ${m.groupId ?? null}::uuid, ${m.reference ?? null}
-      where exists (select from credited)
-      returning 1)
-    select exists (select from debited) as debited, exists (select from logged) as logged`);
-  const [outcome] = rowsOf<{ debited: boolean; logged: boolean }>(result);
+  const from = accountParts(m.from);
+  const to = accountParts(m.to);
+  const [outcome] = await movement(from.kind, to.kind).run<{ debited: boolean; logged: boolean }>(tx, connection, {
+    fromId: from.id,
+    toId: to.id,
+    amount: m.amount,
+    fromAccount: m.from,
+    toAccount: m.to,
+    reason: m.reason,
+    actor: m.actor,
+    groupId: m.groupId ?? null,
+    reference: m.reference ?? null,
+  });
   if (!outcome?.debited) throw new InsufficientCoins(m.from);
   if (!outcome.logged) throw new Error(`ledger account ${m.to} does not exist`);
 }
 
-/** Where an account's balance is stored; mint and sink have none. */
-function storedBalance(account: Account): { table: SQL; id: string } | null {
-  if (account === 'mint' || account === 'sink') return null;
+type AccountKind = 'teacher' | 'member' | 'mint' | 'sink';
+type MovementValues = {
+  fromId: string | null;
+  toId: string | null;
+  amount: number;
+  fromAccount: string;
+  toAccount: string;
+  reason: string;
+  actor: string;
+  groupId: string | null;
+  reference: string | null;
+};
+
+/** An account's kind, and the id of its stored balance (mint and sink have none). */
+function accountParts(account: Account): { kind: AccountKind; id: string | null } {
+  if (account === 'mint' || account === 'sink') return { kind: account, id: null };
   const [kind, id] = splitAccount(account);
-  return { table: kind === 'teacher' ? sql`teachers` : sql`members`, id };
+  return { kind, id };
+}
+
+const movements = new Map<string, Statement<MovementValues>>();
+
+/** The statement of a movement between two kinds of account, one per pair (prepared by name). */
+function movement(fromKind: AccountKind, toKind: AccountKind): Statement<MovementValues> {
+  const name = `move_coins_${fromKind}_${toKind}`;
+  let found = movements.get(name);
+  if (!found) {
+    const stored = (kind: AccountKind) => kind === 'teacher' || kind === 'member';
+    const table = (kind: AccountKind) => (kind === 'teacher' ? sql`teachers` : sql`members`);
+    found = statement<MovementValues>(name, (v) => {
+      const amount = sql`${v.amount}::integer`;
+      return sql`
+        with debited as (${
+          stored(fromKind) ? sql`update ${table(fromKind)} set coins = coins - ${amount} where id = ${v.fromId} and coins >= ${amount} returning 1` : sql`select 1`
+        }),
+        credited as (${
+          stored(toKind)
+            ? sql`update ${table(toKind)} set coins = coins + ${amount} where id = ${v.toId} and exists (select from debited) returning 1`
+            : sql`select 1 where exists (select from debited)`
+        }),
+        logged as (
+          insert into coin_ledger (from_account, to_account, amount, reason, actor, group_id, reference)
+          select ${v.fromAccount}::text, ${v.toAccount}::text, ${amount}, ${v.reason}::text, ${v.actor}::text, ${v.groupId}::uuid, ${v.reference}::text
+          where exists (select from credited)
+          returning 1)
+        select exists (select from debited) as debited, exists (select from logged) as logged`;
+    });
+    movements.set(name, found);
+  }
+  return found;
 }
 
 /**

@@ -2,6 +2,7 @@ import { AppError } from '@kolikko/core/errors';
 import { decideCompletion, type CompletionRequest, type CompletionState } from '@kolikko/core/rules/completion';
 import type { TMemberTodo, TMemberTodoUpdateResponse, TMemberTodosQuery } from '@kolikko/core/schemas/todos';
 import type { Db, Tx } from '../../db/client.ts';
+import { transactionOnConnection } from '../../db/prepared.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
@@ -72,8 +73,8 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
   ): Promise<TMemberTodoUpdateResponse> {
     let outcome: { locked: repo.LockedMemberTodo; state: CompletionState; moved: number; imageChanged: boolean } | undefined;
     try {
-      outcome = await db.transaction(async (tx) => {
-        const locked = await repo.lockMemberTodoForChange(tx, memberTodoId, actor.kind === 'member' ? { memberId: actor.memberId } : { teacherId: actor.teacherId });
+      outcome = await transactionOnConnection(db, async (tx, connection) => {
+        const locked = await repo.lockMemberTodoForChange(tx, connection, memberTodoId, actor.kind === 'member' ? { memberId: actor.memberId } : { teacherId: actor.teacherId });
         if (!locked) return undefined;
         if (access === 'actionable' && shownList({ smallGroup: locked.small_group, blueSharedId: locked.blue_shared_id, orangeSharedId: locked.orange_shared_id }) !== locked.todolist_id) {
           throw new AppError('TODO.TODO_NOT_FOUND');
@@ -87,19 +88,23 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
         let moved = 0;
         if (coins.kind !== 'none') {
           const pay = coins.kind === 'pay';
-          await moveCoins(tx, {
-            from: pay ? teacherAccount(locked.teacher_id) : memberAccount(locked.member_id),
-            to: pay ? memberAccount(locked.member_id) : teacherAccount(locked.teacher_id),
-            amount: coins.amount,
-            reason: pay ? 'todo_reward' : 'todo_reward_revoked',
-            actor: actor.kind === 'teacher' ? teacherAccount(actor.teacherId) : memberAccount(actor.memberId),
-            groupId: locked.group_id,
-            reference: locked.id,
-          });
+          await moveCoins(
+            tx,
+            {
+              from: pay ? teacherAccount(locked.teacher_id) : memberAccount(locked.member_id),
+              to: pay ? memberAccount(locked.member_id) : teacherAccount(locked.teacher_id),
+              amount: coins.amount,
+              reason: pay ? 'todo_reward' : 'todo_reward_revoked',
+              actor: actor.kind === 'teacher' ? teacherAccount(actor.teacherId) : memberAccount(actor.memberId),
+              groupId: locked.group_id,
+              reference: locked.id,
+            },
+            connection,
+          );
           moved = pay ? coins.amount : -coins.amount;
         }
         if (state.completed !== before.completed || state.rewardCollected !== before.rewardCollected || state.memberAnswer !== before.memberAnswer) {
-          await repo.updateMemberTodo(tx, locked.id, state);
+          await repo.setMemberTodoState(tx, connection, locked.id, state);
         }
         return { locked, state, moved, imageChanged: writesImage };
       });
