@@ -7,7 +7,7 @@
 //   node bench/membertodos.mjs [--connections 16,64] [--duration 15] [--warmup 3]
 //                              [--teachers 50] [--groups-per-teacher 20] [--members 30] [--todos 20]
 //                              [--put-pool 4000] [--rounds 1] [--time-limit 1200]
-//                              [--scenarios baseline,get,put] [--cpu-prof DIR] [--keep-db]
+//                              [--scenarios baseline,get,put] [--cpu-prof DIR] [--keep-db] [--cold-sessions]
 //
 // 1. Creates kolikko_bench_mt_<random> next to postgres://postgres@127.0.0.1:5432/test
 //    (BENCH_PG_URL overrides it) and drops it at the end WITH (FORCE).
@@ -58,6 +58,7 @@ const { values: args } = parseArgs({
     'time-limit': { type: 'string', default: '1200' },
     scenarios: { type: 'string', default: 'baseline,get,put' },
     'keep-db': { type: 'boolean', default: false },
+    'cold-sessions': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     'baseline-server': { type: 'boolean', default: false },
   },
@@ -449,6 +450,32 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) for (const connections of CONNECTIONS) {
       for (const key of SCENARIOS) {
         const s = scenarios[key];
+        if (key === 'get' && !args['cold-sessions']) {
+          // Steady state of a lesson: every student's page has asked within the last minute, so
+          // the server's session cache (one minute) knows every session. One GET per member, in
+          // order, right before the measurement. --cold-sessions skips it.
+          const started = performance.now();
+          let next = 0;
+          const w = await autocannon({
+            url: s.url,
+            connections,
+            amount: memberSessions.length,
+            timeout: 30,
+            requests: [
+              {
+                method: 'GET',
+                setupRequest(req) {
+                  const m = memberSessions[next++ % memberSessions.length];
+                  req.path = `/api/membertodos?group_id=${m.groupId}`;
+                  req.headers.cookie = `kolikko_session=${m.token}`;
+                  return req;
+                },
+              },
+            ],
+          });
+          total429 += w.statusCodeStats?.['429']?.count ?? 0;
+          console.log(`  (sessions warmed: ${w.requests.total} GETs, one per member, in ${fmt((performance.now() - started) / 1000, 1)} s, ${w.non2xx} non-2xx)`);
+        }
         if (WARMUP > 0) {
           const w = await cannon(s, connections, WARMUP);
           const w429 = w.statusCodeStats?.['429']?.count ?? 0;

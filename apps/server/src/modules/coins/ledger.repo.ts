@@ -1,4 +1,4 @@
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { LedgerReason } from '@kolikko/core/enumerations';
 import type { DbOrTx } from '../../db/client.ts';
 import { coinLedger, members, teachers } from '../../db/schema/index.ts';
@@ -38,27 +38,13 @@ export class InsufficientCoins extends Error {
  * prepared by name on it.
  */
 export async function moveCoins(tx: DbOrTx, m: Movement, connection: Connection = null): Promise<void> {
-  if (!Number.isInteger(m.amount) || m.amount <= 0) throw new RangeError(`amount must be a positive integer, got ${m.amount}`);
-  if (m.from === m.to) throw new RangeError(`a movement needs two accounts, got ${m.from} twice`);
-  const from = accountParts(m.from);
-  const to = accountParts(m.to);
-  const [outcome] = await movement(from.kind, to.kind).run<{ debited: boolean; logged: boolean }>(tx, connection, {
-    fromId: from.id,
-    toId: to.id,
-    amount: m.amount,
-    fromAccount: m.from,
-    toAccount: m.to,
-    reason: m.reason,
-    actor: m.actor,
-    groupId: m.groupId ?? null,
-    reference: m.reference ?? null,
-  });
-  if (!outcome?.debited) throw new InsufficientCoins(m.from);
-  if (!outcome.logged) throw new Error(`ledger account ${m.to} does not exist`);
+  const values = movementValues(m);
+  const [outcome] = await movement(accountParts(m.from).kind, accountParts(m.to).kind).run<{ debited: boolean; logged: boolean }>(tx, connection, values);
+  checkMovement(m, outcome);
 }
 
-type AccountKind = 'teacher' | 'member' | 'mint' | 'sink';
-type MovementValues = {
+export type AccountKind = 'teacher' | 'member' | 'mint' | 'sink';
+export type MovementValues = {
   fromId: string | null;
   toId: string | null;
   amount: number;
@@ -71,10 +57,57 @@ type MovementValues = {
 };
 
 /** An account's kind, and the id of its stored balance (mint and sink have none). */
-function accountParts(account: Account): { kind: AccountKind; id: string | null } {
+export function accountParts(account: Account): { kind: AccountKind; id: string | null } {
   if (account === 'mint' || account === 'sink') return { kind: account, id: null };
   const [kind, id] = splitAccount(account);
   return { kind, id };
+}
+
+/**
+ * The CTEs of one movement (`debited`, `credited`, `logged`), for a statement that may add its own
+ * (only `where exists (select from logged)`, so they happen with the movement or not at all).
+ */
+export function movementCtes(fromKind: AccountKind, toKind: AccountKind, v: { [K in keyof MovementValues]: unknown }): SQL {
+  const stored = (kind: AccountKind) => kind === 'teacher' || kind === 'member';
+  const table = (kind: AccountKind) => (kind === 'teacher' ? sql`teachers` : sql`members`);
+  const amount = sql`${v.amount}::integer`;
+  return sql`
+    debited as (${
+      stored(fromKind) ? sql`update ${table(fromKind)} set coins = coins - ${amount} where id = ${v.fromId} and coins >= ${amount} returning 1` : sql`select 1`
+    }),
+    credited as (${
+      stored(toKind)
+        ? sql`update ${table(toKind)} set coins = coins + ${amount} where id = ${v.toId} and exists (select from debited) returning 1`
+        : sql`select 1 where exists (select from debited)`
+    }),
+    logged as (
+      insert into coin_ledger (from_account, to_account, amount, reason, actor, group_id, reference)
+      select ${v.fromAccount}::text, ${v.toAccount}::text, ${amount}, ${v.reason}::text, ${v.actor}::text, ${v.groupId}::uuid, ${v.reference}::text
+      where exists (select from credited)
+      returning 1)`;
+}
+
+/** The values of a movement's statement. */
+export function movementValues(m: Movement): MovementValues {
+  if (!Number.isInteger(m.amount) || m.amount <= 0) throw new RangeError(`amount must be a positive integer, got ${m.amount}`);
+  if (m.from === m.to) throw new RangeError(`a movement needs two accounts, got ${m.from} twice`);
+  return {
+    fromId: accountParts(m.from).id,
+    toId: accountParts(m.to).id,
+    amount: m.amount,
+    fromAccount: m.from,
+    toAccount: m.to,
+    reason: m.reason,
+    actor: m.actor,
+    groupId: m.groupId ?? null,
+    reference: m.reference ?? null,
+  };
+}
+
+/** What a movement's statement answered: throws when the payer could not cover it. */
+export function checkMovement(m: Movement, outcome: { debited: boolean; logged: boolean } | undefined): void {
+  if (!outcome?.debited) throw new InsufficientCoins(m.from);
+  if (!outcome.logged) throw new Error(`ledger account ${m.to} does not exist`);
 }
 
 const movements = new Map<string, Statement<MovementValues>>();
@@ -84,26 +117,10 @@ function movement(fromKind: AccountKind, toKind: AccountKind): Statement<Movemen
   const name = `move_coins_${fromKind}_${toKind}`;
   let found = movements.get(name);
   if (!found) {
-    const stored = (kind: AccountKind) => kind === 'teacher' || kind === 'member';
-    const table = (kind: AccountKind) => (kind === 'teacher' ? sql`teachers` : sql`members`);
-    found = statement<MovementValues>(name, (v) => {
-      const amount = sql`${v.amount}::integer`;
-      return sql`
-        with debited as (${
-          stored(fromKind) ? sql`update ${table(fromKind)} set coins = coins - ${amount} where id = ${v.fromId} and coins >= ${amount} returning 1` : sql`select 1`
-        }),
-        credited as (${
-          stored(toKind)
-            ? sql`update ${table(toKind)} set coins = coins + ${amount} where id = ${v.toId} and exists (select from debited) returning 1`
-            : sql`select 1 where exists (select from debited)`
-        }),
-        logged as (
-          insert into coin_ledger (from_account, to_account, amount, reason, actor, group_id, reference)
-          select ${v.fromAccount}::text, ${v.toAccount}::text, ${amount}, ${v.reason}::text, ${v.actor}::text, ${v.groupId}::uuid, ${v.reference}::text
-          where exists (select from credited)
-          returning 1)
-        select exists (select from debited) as debited, exists (select from logged) as logged`;
-    });
+    found = statement<MovementValues>(
+      name,
+      (v) => sql`with ${movementCtes(fromKind, toKind, v)} select exists (select from debited) as debited, exists (select from logged) as logged`,
+    );
     movements.set(name, found);
   }
   return found;

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPerDb, statement, type Connection } from '../../db/prepared.ts';
+import { accountParts, checkMovement, movementCtes, movementValues, type AccountKind, type Movement, type MovementValues } from '../coins/ledger.repo.ts';
 import { groups, images, memberTodos, members, todos } from '../../db/schema/index.ts';
 
 export type MemberTodoRow = typeof memberTodos.$inferSelect;
@@ -218,6 +219,42 @@ export async function lockMemberTodoForChange(tx: DbOrTx, connection: Connection
       ? await lockForMember.run<LockedMemberTodo>(tx, connection, { memberTodoId, actorId: actor.memberId })
       : await lockForTeacher.run<LockedMemberTodo>(tx, connection, { memberTodoId, actorId: actor.teacherId });
   return row;
+}
+
+type SettleValues = MovementValues & { id: string; completed: boolean; rewardCollected: number; memberAnswer: string };
+
+/** A completion's coin movement and the member todo's new state, in one statement (see moveCoins). */
+const settle = (name: string, fromKind: AccountKind, toKind: AccountKind) =>
+  statement<SettleValues>(
+    name,
+    (v) => sql`
+      with ${movementCtes(fromKind, toKind, v)},
+      updated as (
+        update member_todos set completed = ${v.completed}, reward_collected = ${v.rewardCollected}, member_answer = ${v.memberAnswer}, updated_at = now()
+        where id = ${v.id} and exists (select from logged)
+        returning 1)
+      select exists (select from debited) as debited, exists (select from logged) as logged`,
+  );
+const settlements = { pay: settle('member_todo_pay', 'teacher', 'member'), takeBack: settle('member_todo_take_back', 'member', 'teacher') };
+
+/**
+ * Pays a completion's reward (teacher to member) or takes it back (member to teacher) through the
+ * ledger and writes the member todo's new state, in one round trip; throws InsufficientCoins as
+ * moveCoins does.
+ */
+export async function settleMemberTodo(
+  tx: DbOrTx,
+  connection: Connection,
+  id: string,
+  state: { completed: boolean; rewardCollected: number; memberAnswer: string },
+  movement: Movement,
+): Promise<void> {
+  const from = accountParts(movement.from).kind;
+  const to = accountParts(movement.to).kind;
+  const settlement = from === 'teacher' && to === 'member' ? settlements.pay : from === 'member' && to === 'teacher' ? settlements.takeBack : undefined;
+  if (!settlement) throw new RangeError(`a completion moves coins between a teacher and a member, not ${movement.from} and ${movement.to}`);
+  const [outcome] = await settlement.run<{ debited: boolean; logged: boolean }>(tx, connection, { ...movementValues(movement), id, ...state });
+  checkMovement(movement, outcome);
 }
 
 const setState = statement<{ id: string; completed: boolean; rewardCollected: number; memberAnswer: string }>(

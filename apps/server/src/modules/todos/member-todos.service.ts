@@ -4,7 +4,7 @@ import type { TMemberTodo, TMemberTodoUpdateResponse, TMemberTodosQuery } from '
 import type { Db, Tx } from '../../db/client.ts';
 import { transactionOnConnection } from '../../db/prepared.ts';
 import { reencodeImage } from '../../platform/images.ts';
-import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
+import { InsufficientCoins, memberAccount, teacherAccount } from '../coins/ledger.repo.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
 import * as images from './images.repo.ts';
 import * as repo from './member-todos.repo.ts';
@@ -88,22 +88,18 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
         let moved = 0;
         if (coins.kind !== 'none') {
           const pay = coins.kind === 'pay';
-          await moveCoins(
-            tx,
-            {
-              from: pay ? teacherAccount(locked.teacher_id) : memberAccount(locked.member_id),
-              to: pay ? memberAccount(locked.member_id) : teacherAccount(locked.teacher_id),
-              amount: coins.amount,
-              reason: pay ? 'todo_reward' : 'todo_reward_revoked',
-              actor: actor.kind === 'teacher' ? teacherAccount(actor.teacherId) : memberAccount(actor.memberId),
-              groupId: locked.group_id,
-              reference: locked.id,
-            },
-            connection,
-          );
+          // The movement and the new state in one statement.
+          await repo.settleMemberTodo(tx, connection, locked.id, state, {
+            from: pay ? teacherAccount(locked.teacher_id) : memberAccount(locked.member_id),
+            to: pay ? memberAccount(locked.member_id) : teacherAccount(locked.teacher_id),
+            amount: coins.amount,
+            reason: pay ? 'todo_reward' : 'todo_reward_revoked',
+            actor: actor.kind === 'teacher' ? teacherAccount(actor.teacherId) : memberAccount(actor.memberId),
+            groupId: locked.group_id,
+            reference: locked.id,
+          });
           moved = pay ? coins.amount : -coins.amount;
-        }
-        if (state.completed !== before.completed || state.rewardCollected !== before.rewardCollected || state.memberAnswer !== before.memberAnswer) {
+        } else if (state.completed !== before.completed || state.rewardCollected !== before.rewardCollected || state.memberAnswer !== before.memberAnswer) {
           await repo.setMemberTodoState(tx, connection, locked.id, state);
         }
         return { locked, state, moved, imageChanged: writesImage };
