@@ -7,7 +7,7 @@
 //   node bench/membertodos.mjs [--connections 16,64] [--duration 15] [--warmup 3]
 //                              [--teachers 50] [--groups-per-teacher 20] [--members 30] [--todos 20]
 //                              [--put-pool 4000] [--rounds 1] [--time-limit 1200]
-//                              [--scenarios baseline,get,put] [--cpu-prof DIR] [--keep-db] [--cold-sessions]
+//                              [--scenarios baseline,get,put,baseline-tx] [--cpu-prof DIR] [--keep-db] [--cold-sessions]
 //
 // 1. Creates kolikko_bench_mt_<random> next to postgres://postgres@127.0.0.1:5432/test
 //    (BENCH_PG_URL overrides it) and drops it at the end WITH (FORCE).
@@ -56,7 +56,7 @@ const { values: args } = parseArgs({
     'put-pool': { type: 'string', default: '4000' },
     rounds: { type: 'string', default: '1' },
     'time-limit': { type: 'string', default: '1200' },
-    scenarios: { type: 'string', default: 'baseline,get,put' },
+    scenarios: { type: 'string', default: 'baseline,get,put,baseline-tx' },
     'keep-db': { type: 'boolean', default: false },
     'cold-sessions': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
@@ -67,6 +67,8 @@ const { values: args } = parseArgs({
 /** The app's pool size on PostgreSQL (apps/server/src/db/client.ts: `max: options.poolSize ?? 10`). */
 const POOL_SIZE = 10;
 const BASELINE_SQL = 'select * from member_todos where member_id = $1 limit 20';
+const BASELINE_TX_LOCK_SQL = 'select * from member_todos where id = $1 for no key update';
+const BASELINE_TX_WRITE_SQL = 'update member_todos set updated_at = now() where id = $1';
 
 if (args['baseline-server']) {
   await runBaselineServer();
@@ -86,6 +88,23 @@ async function runBaselineServer() {
   app.get('/baseline/:memberId', async (request) => {
     const { rows } = await pool.query(BASELINE_SQL, [request.params.memberId]);
     return rows;
+  });
+  // The floor of a write: the smallest transaction a PUT needs (BEGIN, a locking read, a write,
+  // COMMIT), each statement prepared by name, nothing else.
+  app.put('/baseline-tx/:memberTodoId', async (request) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query({ name: 'bare_lock', text: BASELINE_TX_LOCK_SQL, values: [request.params.memberTodoId] });
+      await client.query({ name: 'bare_write', text: BASELINE_TX_WRITE_SQL, values: [request.params.memberTodoId] });
+      await client.query('commit');
+      return rows;
+    } catch (err) {
+      await client.query('rollback');
+      throw err;
+    } finally {
+      client.release();
+    }
   });
   const stop = async () => {
     await app.close();
@@ -365,6 +384,20 @@ async function main() {
           },
         ],
       },
+      'baseline-tx': {
+        label: 'baseline-tx: bare Fastify, BEGIN, lock, write, COMMIT',
+        url: baselineBase,
+        pid: baseline.pid,
+        requests: [
+          {
+            method: 'PUT',
+            setupRequest(req) {
+              req.path = `/baseline-tx/${putPool[(Math.random() * putPool.length) | 0].id}`;
+              return req;
+            },
+          },
+        ],
+      },
       get: {
         label: 'GET /api/membertodos (member, own list)',
         url: appBase,
@@ -519,7 +552,7 @@ async function main() {
         console.log(
           [
             String(round).padStart(5),
-            key.padEnd(8),
+            key.padEnd(11),
             String(connections).padStart(5),
             fmt(row.rps, 1).padStart(12),
             String(row.total).padStart(8),
@@ -588,6 +621,12 @@ async function main() {
             `; CPU ms/req (server + PG backends) ${fmt(cpu(r), 2)} vs ${fmt(cpu(base), 2)}` +
             (clean ? '' : '  (INVALID: non-2xx answers or errors in this run)'),
         );
+        const floor = by('baseline-tx');
+        if (key === 'put' && floor) {
+          console.log(
+            `    and vs baseline-tx (the bare transaction a write needs) ${fmt(floor.rps, 1)} req/s: ratio ${fmt(r.rps / floor.rps, 2)}; CPU ms/req ${fmt(cpu(r), 2)} vs ${fmt(cpu(floor), 2)}`,
+          );
+        }
       }
     }
     if (total429 > 0) console.log(`\n!!!!! ${total429} responses were 429 in all (warm-ups included): see above.`);
