@@ -76,3 +76,11 @@ export async function joinGroup(request: APIRequestContext, groupName: string, p
   expect(res.status(), await res.text()).toBe(201);
   return { username, password };
 }
+
+/** A teacher with one group and one student in it, all through the API. */
+export async function createClassroom(request: APIRequestContext) {
+  const teacher = await createTeacher(request);
+  const group = await createGroup(request, teacher);
+  const kid = await joinGroup(request, group.name);
+  return { teacher, group, kid };
+}

@@ -1,20 +1,14 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test';
-import { createGroup, createTeacher, joinGroup } from '../support/api.ts';
-import { logIn } from '../support/session.ts';
+import { createClassroom } from '../support/api.ts';
+import { logIn, signedInPage } from '../support/session.ts';
 
 test('live: an award and chat messages reach the other side, and a deleted student is signed out, without a reload', async ({ browser, request }) => {
-  const teacher = await createTeacher(request);
-  const group = await createGroup(request, teacher);
-  const kid = await joinGroup(request, group.name);
+  const { teacher, kid } = await createClassroom(request);
 
-  const studentContext = await browser.newContext();
-  const s = await studentContext.newPage();
-  await logIn(s, 'student', kid);
+  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
   await expect(s.getByTestId('coin-balance').first()).toHaveText(/(^|\D)0(\D|$)/);
 
-  const teacherContext = await browser.newContext();
-  const t = await teacherContext.newPage();
-  await logIn(t, 'teacher', teacher);
+  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
   await t.goto('/teacher/groups');
   await expect(t.getByText('1 online')).toBeVisible();
   await t.getByRole('checkbox', { name: `Select ${kid.username}` }).check();
@@ -53,16 +47,10 @@ test('live: an award and chat messages reach the other side, and a deleted stude
 });
 
 test('live: a shared list reaches the student, and the student\'s completion reaches the teacher, without a reload', async ({ browser, request }) => {
-  const teacher = await createTeacher(request);
-  const group = await createGroup(request, teacher);
-  const kid = await joinGroup(request, group.name);
+  const { teacher, group, kid } = await createClassroom(request);
 
-  const teacherContext = await browser.newContext();
-  const t = await teacherContext.newPage();
-  await logIn(t, 'teacher', teacher);
-  const studentContext = await browser.newContext();
-  const s = await studentContext.newPage();
-  await logIn(s, 'student', kid);
+  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
+  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
   await s.goto('/student/todos');
   await expect(s.getByTestId('student-todo-1')).toHaveCount(0);
 
@@ -90,13 +78,9 @@ test('live: a shared list reaches the student, and the student\'s completion rea
 });
 
 test('live: a student\'s reward purchase shows on the teacher\'s member card without a reload', async ({ browser, request }) => {
-  const teacher = await createTeacher(request);
-  const group = await createGroup(request, teacher);
-  const kid = await joinGroup(request, group.name);
+  const { teacher, group, kid } = await createClassroom(request);
 
-  const teacherContext = await browser.newContext();
-  const t = await teacherContext.newPage();
-  await logIn(t, 'teacher', teacher);
+  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
 
   // A published list with one reward and 20 coins for the student, through the teacher's session.
   const api = teacherContext.request;
@@ -118,9 +102,7 @@ test('live: a student\'s reward purchase shows on the teacher\'s member card wit
   // A mark on the teacher's page that a reload would wipe out.
   await t.evaluate(() => document.body.setAttribute('data-not-reloaded', 'yes'));
 
-  const studentContext = await browser.newContext();
-  const s = await studentContext.newPage();
-  await logIn(s, 'student', kid);
+  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
   await s.goto('/student/rewards');
   await s.getByTestId('reward-Extra recess').getByRole('button', { name: 'Buy' }).click();
   await s.getByRole('dialog', { name: 'Buy Extra recess?' }).getByRole('button', { name: 'Confirm' }).click();
@@ -136,9 +118,7 @@ test('live: a student\'s reward purchase shows on the teacher\'s member card wit
 });
 
 test('live: after its socket reconnects, the student\'s screen refetches the coins it missed, without a reload', async ({ browser, request }) => {
-  const teacher = await createTeacher(request);
-  const group = await createGroup(request, teacher);
-  const kid = await joinGroup(request, group.name);
+  const { teacher, group, kid } = await createClassroom(request);
 
   // The teacher's API session, to award coins while the student is cut off.
   const login = await request.post('/api/login/admin', { data: { loginName: teacher.username, password: teacher.password } });
