@@ -1,0 +1,89 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { caller, signIn } from '../../test/build-test-app.ts';
+import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist, showTodolist } from '../../test/factories.ts';
+
+/**
+ * Lock order needs two connections waiting on each other, so this file always runs on
+ * PostgreSQL (DATABASE_URL, or the local server CI starts), on a database of its own, also when
+ * the rest of the suite runs on PGlite.
+ */
+const PG_URL = loadConfig().databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/test';
+const name = `kolikko_lock_order_${process.env.VITEST_POOL_ID ?? '0'}`;
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let database: Database;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  await admin(async (c) => {
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.query(`create database ${name}`);
+  });
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  database = await openDatabase({ databaseUrl: url.toString() });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA: 'off', PUBLIC_URL: 'http://localhost:3000', WEB_DIST: '/nonexistent' });
+  app = await buildApp({ config, database });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+});
+
+describe('member todo completion: lock order (PostgreSQL)', () => {
+  it("takes the teacher's purse before the member, as every coin movement does", async () => {
+    const { db } = database;
+    const call = caller(app);
+    const teacher = await buildTeacher(db, { coins: 300 });
+    const group = await buildGroup(db, teacher.id);
+    const list = await buildTodolist(db, teacher.id);
+    await buildTodo(db, list.id, { reward: 10 });
+    await showTodolist(db, group.id, 'blue', list.id);
+    const member = await buildMember(db, group.id);
+    const cookie = await signIn(app, member, 'member');
+    const [todo] = (await call('GET', `/api/membertodos?group_id=${group.id}`, cookie)).json() as { id: string }[];
+
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    const holder = await pool.connect();
+    const prober = await pool.connect();
+    try {
+      // Another transaction holds the member row...
+      await holder.query('begin');
+      await holder.query('select 1 from members where id = $1 for update', [member.id]);
+      // ...so the completion waits for it; by then it must already hold the teacher's purse.
+      const completion = call('PUT', '/api/membertodo', cookie, { mtodo_id: todo?.id, updates: { completed: true } });
+      await expect
+        .poll(async () => (await prober.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%for no key update of%'`)).rows[0].n)
+        .toBe(1);
+      const probe = await prober.query('select 1 from teachers where id = $1 for update nowait', [teacher.id]).then(
+        () => 'free',
+        (err: { code?: string }) => err.code,
+      );
+      expect(probe).toBe('55P03'); // lock_not_available: the waiting completion holds the purse
+      await holder.query('commit');
+      const done = await completion;
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toMatchObject({ member_coins: 10 });
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      holder.release();
+      prober.release();
+    }
+  });
+});
