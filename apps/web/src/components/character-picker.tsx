@@ -6,6 +6,7 @@ import { CHARACTER_PRICES } from '@kolikko/core/limits';
 import { ownsCharacterPart } from '@kolikko/core/rules/characters';
 import type { TCharacterImage } from '@kolikko/core/schemas/characters';
 import { showErrorCode, showSuccess } from '../lib/banner.ts';
+import { coinsValue } from '../lib/banner-text.ts';
 import { withPart, partName, type CharacterLook } from '../lib/character-images.ts';
 import { errorCodeOf } from '../lib/error-message.ts';
 import { currentLanguage } from '../lib/i18n.ts';
@@ -171,7 +172,7 @@ export function CharacterPicker({ mode, look, username, unlocked, coins = 0, wea
   const [tab, setTab] = useState<CharacterPartKind>('faces');
   const [trying, setTrying] = useState<(CharacterPart & { name: string }) | null>(null);
   // The part stays in the dialog while it fades out; `buyOpen` says whether it is open.
-  const [buying, setBuying] = useState<(CharacterPart & { name: string; price: number }) | null>(null);
+  const [buying, setBuying] = useState<(CharacterPart & { name: TCharacterImage['name']; price: number }) | null>(null);
   const [buyOpen, setBuyOpen] = useState(false);
   const [pending, setPending] = useState<CharacterPart | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -209,7 +210,7 @@ export function CharacterPicker({ mode, look, username, unlocked, coins = 0, wea
     unlock(part).then(
       () => {
         setBuyOpen(false);
-        showSuccess('character.unlocked', { name, coins: t('common.coinsAmount', { count: price }) });
+        showSuccess('character.unlocked', { name: { localized: name }, coins: coinsValue(price) });
         // The part's Wear button takes the place of its Buy button: the focus goes there.
         requestAnimationFrame(() => document.getElementById(wearButtonId(baseId, part))?.focus());
       },
@@ -251,7 +252,7 @@ export function CharacterPicker({ mode, look, username, unlocked, coins = 0, wea
               wearId={wearButtonId(baseId, ref)}
               onWear={() => handleWear(ref)}
               onBuy={() => {
-                setBuying({ ...ref, name: partName(part.name, language), price: part.price });
+                setBuying({ ...ref, name: part.name, price: part.price });
                 setBuyOpen(true);
               }}
               onTry={(on) =>
@@ -330,7 +331,7 @@ export function CharacterPicker({ mode, look, username, unlocked, coins = 0, wea
         onClose={() => setBuyOpen(false)}
         onConfirm={handleBuy}
         loading={pending !== null}
-        title={t('character.buyTitle', { name: buying?.name ?? '' })}
+        title={t('character.buyTitle', { name: buying ? partName(buying.name, language) : '' })}
       >
         <Group gap="md" wrap="nowrap" align="center">
           <CharacterPicture look={buying ? withPart(look, buying.type, buying.path) : look} size={96} seed={username} />

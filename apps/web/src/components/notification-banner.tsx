@@ -3,6 +3,7 @@ import { CloseButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BANNER_AUTO_HIDE_MS } from '@kolikko/core/limits';
 import { clearBanner, useBanner } from '../lib/banner.ts';
+import { bannerText } from '../lib/banner-text.ts';
 import classes from './notification-banner.module.css';
 
 /**
@@ -12,7 +13,8 @@ import classes from './notification-banner.module.css';
  * focused, so nobody loses a message they are reading.
  */
 export function NotificationBanner() {
-  const { t } = useTranslation();
+  // useTranslation re-renders on a change of language, and the text is made here, not when shown.
+  const { t, i18n } = useTranslation();
   const banner = useBanner();
   const timer = useRef<number | undefined>(undefined);
 
@@ -39,7 +41,7 @@ export function NotificationBanner() {
       onFocus={stopTimer}
       onBlur={startTimer}
     >
-      <p className={classes.text}>{t(banner.messageKey, banner.values)}</p>
+      <p className={classes.text}>{bannerText(banner, t, i18n.language)}</p>
       <CloseButton
         aria-label={t('banner.close')}
         onClick={() => clearBanner(banner.id)}

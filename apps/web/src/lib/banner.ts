@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { BannerValues } from './banner-text.ts';
 import { errorMessageKey } from './error-message.ts';
 
 export type BannerKind = 'success' | 'error' | 'info';
@@ -10,7 +11,7 @@ export interface Banner {
   /** A translation key. */
   messageKey: string;
   /** Values for the placeholders of the text, e.g. a number of coins. */
-  values?: Record<string, string | number>;
+  values?: BannerValues;
   /** Set when the action that showed it also navigates away: it survives that one navigation. */
   keepOnNextNavigation?: boolean;
 }
@@ -34,17 +35,17 @@ function getSnapshot(): Banner | null {
   return current;
 }
 
-export function showBanner(kind: BannerKind, messageKey: string, values?: Record<string, string | number>): void {
+export function showBanner(kind: BannerKind, messageKey: string, values?: BannerValues): void {
   current = { id: nextId++, kind, messageKey, values };
   emit();
 }
 
-export function showSuccess(messageKey: string, values?: Record<string, string | number>): void {
+export function showSuccess(messageKey: string, values?: BannerValues): void {
   showBanner('success', messageKey, values);
 }
 
 /** A success that leads to another page: shown there, then gone on the navigation after. */
-export function showSuccessOnNextPage(messageKey: string, values?: Record<string, string | number>): void {
+export function showSuccessOnNextPage(messageKey: string, values?: BannerValues): void {
   current = { id: nextId++, kind: 'success', messageKey, values, keepOnNextNavigation: true };
   emit();
 }

@@ -111,6 +111,7 @@ export function TeacherLayout() {
 
   return (
     <AppShell
+      className={classes.shell}
       header={{ height: 64 }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'sm', xs: 'md', sm: 'lg' }}

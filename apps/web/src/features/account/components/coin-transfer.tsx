@@ -9,6 +9,7 @@ import { MemberAvatar } from '../../../components/member-avatar.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
+import { coinsValue } from '../../../lib/banner-text.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { useClassmates } from '../api/get-classmates.ts';
 import { useTransferCoins } from '../api/transfer-coins.ts';
@@ -82,7 +83,7 @@ export function CoinTransfer({ student }: { student: TMemberUser }) {
           setTradingOff(false);
           setAmount(1);
           showSuccess('success.TRANSFER_SUCCESS', {
-            coins: t('common.coinsAmount', { count: answer.amount }),
+            coins: coinsValue(answer.amount),
             username: answer.recipient.username,
           });
         },

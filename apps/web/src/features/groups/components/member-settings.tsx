@@ -11,6 +11,7 @@ import { SettingsSection } from '../../../components/settings-section.tsx';
 import { TypeToConfirm } from '../../../components/type-to-confirm.tsx';
 import { UsernameForm } from '../../../components/username-form.tsx';
 import { showErrorCode, showSuccessOnNextPage } from '../../../lib/banner.ts';
+import { coinsValue } from '../../../lib/banner-text.ts';
 import { lookOf } from '../../../lib/character-images.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useDeleteMember } from '../api/delete-member.ts';
@@ -44,7 +45,7 @@ export function MemberSettings({ teacherId, member, groupName }: MemberSettingsP
     deleteMember.mutate(undefined, {
       onSuccess: () => {
         setConfirmingDelete(false);
-        showSuccessOnNextPage('success.MEMBER_DELETED', { username, coins: t('common.coinsAmount', { count: coins }) });
+        showSuccessOnNextPage('success.MEMBER_DELETED', { username, coins: coinsValue(coins) });
         void navigate('/teacher/groups');
       },
       onError: (error) => {

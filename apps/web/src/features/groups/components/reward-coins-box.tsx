@@ -5,6 +5,7 @@ import { COIN_AWARD_MAX, COIN_AWARD_MIN } from '@kolikko/core/limits';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { CoinIcon, IconAlertTriangle } from '../../../components/icons.tsx';
 import { showSuccess } from '../../../lib/banner.ts';
+import { coinsValue } from '../../../lib/banner-text.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { useAwardCoins } from '../api/award-coins.ts';
 
@@ -58,7 +59,7 @@ export function RewardCoinsBox({ groupId, selectedIds, teacherCoins }: RewardCoi
         onSuccess: () => {
           setConfirming(false);
           setValue(0);
-          showSuccess(coins > 0 ? 'success.COINS_GIVEN' : 'success.COINS_TAKEN', { coins: coinsText(Math.abs(coins)), count });
+          showSuccess(coins > 0 ? 'success.COINS_GIVEN' : 'success.COINS_TAKEN', { coins: coinsValue(Math.abs(coins)), count });
         },
         onError: (error) => {
           setConfirming(false);

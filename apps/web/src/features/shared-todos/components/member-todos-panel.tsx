@@ -7,6 +7,7 @@ import { IconChecklist } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useRefreshSessionOnMount } from '../../../lib/auth.ts';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
+import { coinsValue } from '../../../lib/banner-text.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useMemberTodos } from '../../../lib/queries/member-todos.ts';
 import { useRemoveAnswerImage, useReviewMemberTodo, type MemberCoinsListener } from '../api/review-member-todo.ts';
@@ -41,7 +42,7 @@ export function MemberTodosPanel({ groupId, memberId, username, onMemberCoins }:
       { memberTodo, completed: true },
       {
         onSuccess: ({ member_todo }) =>
-          showSuccess('sharedTodos.approved', { username, position: member_todo.position, coins: t('common.coinsAmount', { count: member_todo.reward_collected }) }),
+          showSuccess('sharedTodos.approved', { username, position: member_todo.position, coins: coinsValue(member_todo.reward_collected) }),
         onError,
       },
     );

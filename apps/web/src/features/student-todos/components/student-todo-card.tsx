@@ -9,6 +9,7 @@ import { CoinIcon, IconPhoto, IconSend, IconTrash } from '../../../components/ic
 import { memberTodoCardClass, MemberTodoStatusBadge } from '../../../components/member-todo-status.tsx';
 import { TodoContent } from '../../../components/todo-content.tsx';
 import { showBanner, showErrorCode, showSuccess } from '../../../lib/banner.ts';
+import { coinsValue } from '../../../lib/banner-text.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { checkImageFile, memberTodoImageUrl, UPLOAD_IMAGE_TYPES } from '../../../lib/todo-images.ts';
 import { useAnswerMemberTodo, useRemoveAnswerImage, useUploadAnswerImage } from '../api/answer-member-todo.ts';
@@ -47,8 +48,8 @@ export function StudentTodoCard({ memberTodo: mt, groupId, coins }: StudentTodoC
   /** Says what the change did to the coins, or why it failed. */
   function settle(result: TMemberTodoUpdateResponse) {
     const change = result.member_coins - coins;
-    if (change > 0) showSuccess('studentTodos.earned', { coins: t('common.coinsAmount', { count: change }) });
-    else if (change < 0) showBanner('info', 'studentTodos.lost', { coins: t('common.coinsAmount', { count: -change }) });
+    if (change > 0) showSuccess('studentTodos.earned', { coins: coinsValue(change) });
+    else if (change < 0) showBanner('info', 'studentTodos.lost', { coins: coinsValue(-change) });
   }
 
   function onError(error: unknown) {

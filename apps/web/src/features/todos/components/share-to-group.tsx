@@ -41,7 +41,7 @@ export function ShareToGroup({ teacherId, list, group, nameOf }: ShareToGroupPro
         onSuccess: () => {
           setConfirmingReset(false);
           if (color === 'reset') showSuccess('todos.share.stopped', { group: group.name });
-          else showSuccess('todos.share.done', { name: list.name, color: t(`groups.smallGroups.${color}`), group: group.name });
+          else showSuccess('todos.share.done', { name: list.name, color: { key: `groups.smallGroups.${color}` }, group: group.name });
         },
         onError: (error) => {
           setConfirmingReset(false);

@@ -1,0 +1,43 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import en from '../locales/en.json';
+import fi from '../locales/fi.json';
+import { bannerText, coinsValue, type BannerValues } from './banner-text.ts';
+
+const i18n = i18next.createInstance();
+await i18n.init({
+  resources: { en: { translation: en }, fi: { translation: fi } },
+  lng: 'en',
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+async function textIn(language: 'en' | 'fi', banner: { messageKey: string; values?: BannerValues }): Promise<string> {
+  await i18n.changeLanguage(language);
+  return bannerText(banner, i18n.t, i18n.language);
+}
+
+describe('bannerText', () => {
+  it('translates an amount of coins again when the language changes while it shows', async () => {
+    const banner = { messageKey: 'studentTodos.earned', values: { coins: coinsValue(7) } };
+    expect(await textIn('en', banner)).toBe('Great job! You earned 7 coins.');
+    expect(await textIn('fi', banner)).toBe('Hienoa työtä! Ansaitsit 7 kolikkoa.');
+    expect(await textIn('en', banner)).toBe('Great job! You earned 7 coins.');
+  });
+
+  it('names a small group and a character part in the language being shown', async () => {
+    const shared = { messageKey: 'todos.share.done', values: { name: 'Maths', color: { key: 'groups.smallGroups.blue' }, group: '5B' } };
+    expect(await textIn('en', shared)).toBe('“Maths” is now shared to the Blue group of 5B.');
+    expect(await textIn('fi', shared)).toBe('”Maths” on nyt jaettu ryhmän 5B pienryhmälle: Sininen.');
+
+    const unlocked = { messageKey: 'character.unlocked', values: { name: { localized: { en: 'Wink', fi: 'Silmänisku' } }, coins: coinsValue(1) } };
+    expect(await textIn('en', unlocked)).toBe('Wink is yours for 1 coin. Wear it now!');
+    expect(await textIn('fi', unlocked)).toBe('Silmänisku on nyt sinun (1 kolikko). Ota se käyttöön!');
+  });
+
+  it('keeps plain values as they were given', async () => {
+    expect(await textIn('fi', { messageKey: 'todos.items.deleted', values: { position: 3 } })).toBe('Tehtävä 3 poistettu.');
+  });
+});
