@@ -86,4 +86,41 @@ describe('member todo completion: lock order (PostgreSQL)', () => {
       prober.release();
     }
   });
+
+  it('a completion waiting for its locks sees a list withdrawn meanwhile, and pays nothing', async () => {
+    const { db } = database;
+    const call = caller(app);
+    const teacher = await buildTeacher(db, { coins: 300 });
+    const group = await buildGroup(db, teacher.id);
+    const list = await buildTodolist(db, teacher.id);
+    await buildTodo(db, list.id, { reward: 10 });
+    await showTodolist(db, group.id, 'blue', list.id);
+    const member = await buildMember(db, group.id);
+    const cookie = await signIn(app, member, 'member');
+    const teacherCookie = await signIn(app, teacher, 'teacher');
+    const [todo] = (await call('GET', `/api/membertodos?group_id=${group.id}`, cookie)).json() as { id: string }[];
+
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    const holder = await pool.connect();
+    // Outside any transaction: inside one, pg_stat_activity is a snapshot that never changes.
+    const prober = await pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from members where id = $1 for update', [member.id]);
+      const completion = call('PUT', '/api/membertodo', cookie, { mtodo_id: todo?.id, updates: { completed: true } });
+      await expect
+        .poll(async () => (await prober.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%for no key update of%'`)).rows[0].n)
+        .toBe(1);
+      // The teacher withdraws the list while the completion waits.
+      expect((await call('PUT', `/api/group/${group.id}/todolist/reset/${list.id}`, teacherCookie)).statusCode).toBe(200);
+      await holder.query('commit');
+      expect((await completion).json().errorCode).toBe('TODO.TODO_NOT_FOUND');
+      const coins = await prober.query('select (select coins from members where id = $1) as member, (select count(*)::int from coin_ledger where reference = $2) as paid', [member.id, todo?.id]);
+      expect(coins.rows[0]).toEqual({ member: 0, paid: 0 });
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      holder.release();
+      prober.release();
+    }
+  });
 });

@@ -183,8 +183,8 @@ export interface LockedMemberTodo {
 /**
  * Locks a member todo for a change, in one statement and only if the actor may touch it (the
  * member itself, or the teacher of its group): the teacher's purse, the member and the member
- * todo (no key update: balances and state change), then the todo (share: held against an answer
- * type change). PostgreSQL takes a statement's row locks in the order of its locking clauses, so
+ * todo (no key update: balances and state change), then the todo and the group (share: held
+ * against an answer type change, and against the list being withdrawn from the small group). PostgreSQL takes a statement's row locks in the order of its locking clauses, so
  * the purse comes first, as in every transaction that moves a teacher's coins. A prepared
  * statement on the transaction's connection: this is the hot path of a class ticking off todos,
  * one round trip instead of five, planned once per connection. The images are
@@ -208,7 +208,7 @@ const lockForChange = (mayTouch: (v: { memberTodoId: unknown; actorId: unknown }
         join todos t on t.id = mt.todo_id
       where mt.id = ${v.memberTodoId} and ${mayTouch(v)}
       for no key update of tch, m, mt
-      for share of t`,
+      for share of t, g`,
   );
 const lockForMember = lockForChange((v) => sql`m.id = ${v.actorId}`, 'member_todo_lock_by_member');
 const lockForTeacher = lockForChange((v) => sql`g.teacher_id = ${v.actorId}`, 'member_todo_lock_by_teacher');
