@@ -69,7 +69,9 @@ test('live: a shared list reaches the student, and the student\'s completion rea
   await t.goto('/teacher/shared');
   const progress = t.getByTestId(`shared-member-${kid.username}`).getByTestId('shared-member-progress');
   await expect(progress).toContainText('0/1');
-  await item.getByRole('checkbox', { name: 'Done' }).check();
+  // The box shows the server's answer, so click and wait for it (check() would insist at once).
+  await item.getByRole('checkbox', { name: 'Done' }).click();
+  await expect(item.getByRole('checkbox', { name: 'Done' })).toBeChecked();
   await expect(progress).toContainText('1/1');
   await expect(t.getByTestId('coin-balance').first()).toHaveText(/(^|\D)298(\D|$)/);
 

@@ -67,7 +67,9 @@ test('a teacher writes a list, a blue student completes it, the teacher approves
   await expect(none).toHaveAttribute('data-status', 'not_done');
   await expect(coins(s)).toHaveText(amount(0));
 
-  await none.getByRole('checkbox', { name: 'Done' }).check();
+  // The box shows the server's answer, so click and wait for it (check() would insist at once).
+  await none.getByRole('checkbox', { name: 'Done' }).click();
+  await expect(none.getByRole('checkbox', { name: 'Done' })).toBeChecked();
   await expect(none).toHaveAttribute('data-status', 'done');
   await expect(coins(s)).toHaveText(amount(2));
 
