@@ -46,31 +46,43 @@ afterAll(async () => {
   await admin((c) => c.query(`drop database if exists ${name} with (force)`));
 });
 
+/**
+ * A teacher with a list of one 10-coin todo shown to a group's student, and that student's
+ * completion waiting for its locks: another transaction (`holder`) holds the member row.
+ * `prober` is a connection outside any transaction (inside one, pg_stat_activity is a snapshot
+ * that never changes). The caller commits or rolls back `holder` and releases both.
+ */
+async function completionWaitingForMember() {
+  const { db } = database;
+  const call = caller(app);
+  const teacher = await buildTeacher(db, { coins: 300 });
+  const group = await buildGroup(db, teacher.id);
+  const list = await buildTodolist(db, teacher.id);
+  await buildTodo(db, list.id, { reward: 10 });
+  await showTodolist(db, group.id, 'blue', list.id);
+  const member = await buildMember(db, group.id);
+  const cookie = await signIn(app, member, 'member');
+  // Signed in first: a login writes the teacher row, which the waiting completion holds.
+  const teacherCookie = await signIn(app, teacher, 'teacher');
+  const [todo] = (await call('GET', `/api/membertodos?group_id=${group.id}`, cookie)).json() as { id: string }[];
+
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const holder = await pool.connect();
+  const prober = await pool.connect();
+  await holder.query('begin');
+  await holder.query('select 1 from members where id = $1 for update', [member.id]);
+  const completion = call('PUT', '/api/membertodo', cookie, { mtodo_id: todo?.id, updates: { completed: true } });
+  await expect
+    .poll(async () => (await prober.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%for no key update of%'`)).rows[0].n)
+    .toBe(1);
+  return { teacher, teacherCookie, group, list, todo, member, holder, prober, completion };
+}
+
 describe('member todo completion: lock order (PostgreSQL)', () => {
   it("takes the teacher's purse before the member, as every coin movement does", async () => {
-    const { db } = database;
-    const call = caller(app);
-    const teacher = await buildTeacher(db, { coins: 300 });
-    const group = await buildGroup(db, teacher.id);
-    const list = await buildTodolist(db, teacher.id);
-    await buildTodo(db, list.id, { reward: 10 });
-    await showTodolist(db, group.id, 'blue', list.id);
-    const member = await buildMember(db, group.id);
-    const cookie = await signIn(app, member, 'member');
-    const [todo] = (await call('GET', `/api/membertodos?group_id=${group.id}`, cookie)).json() as { id: string }[];
-
-    const pool = (db as unknown as { $client: pg.Pool }).$client;
-    const holder = await pool.connect();
-    const prober = await pool.connect();
+    const { teacher, holder, prober, completion } = await completionWaitingForMember();
     try {
-      // Another transaction holds the member row...
-      await holder.query('begin');
-      await holder.query('select 1 from members where id = $1 for update', [member.id]);
-      // ...so the completion waits for it; by then it must already hold the teacher's purse.
-      const completion = call('PUT', '/api/membertodo', cookie, { mtodo_id: todo?.id, updates: { completed: true } });
-      await expect
-        .poll(async () => (await prober.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%for no key update of%'`)).rows[0].n)
-        .toBe(1);
+      // By now the waiting completion must already hold the teacher's purse.
       const probe = await prober.query('select 1 from teachers where id = $1 for update nowait', [teacher.id]).then(
         () => 'free',
         (err: { code?: string }) => err.code,
@@ -88,31 +100,10 @@ describe('member todo completion: lock order (PostgreSQL)', () => {
   });
 
   it('a completion waiting for its locks sees a list withdrawn meanwhile, and pays nothing', async () => {
-    const { db } = database;
-    const call = caller(app);
-    const teacher = await buildTeacher(db, { coins: 300 });
-    const group = await buildGroup(db, teacher.id);
-    const list = await buildTodolist(db, teacher.id);
-    await buildTodo(db, list.id, { reward: 10 });
-    await showTodolist(db, group.id, 'blue', list.id);
-    const member = await buildMember(db, group.id);
-    const cookie = await signIn(app, member, 'member');
-    const teacherCookie = await signIn(app, teacher, 'teacher');
-    const [todo] = (await call('GET', `/api/membertodos?group_id=${group.id}`, cookie)).json() as { id: string }[];
-
-    const pool = (db as unknown as { $client: pg.Pool }).$client;
-    const holder = await pool.connect();
-    // Outside any transaction: inside one, pg_stat_activity is a snapshot that never changes.
-    const prober = await pool.connect();
+    const { teacherCookie, group, list, todo, member, holder, prober, completion } = await completionWaitingForMember();
     try {
-      await holder.query('begin');
-      await holder.query('select 1 from members where id = $1 for update', [member.id]);
-      const completion = call('PUT', '/api/membertodo', cookie, { mtodo_id: todo?.id, updates: { completed: true } });
-      await expect
-        .poll(async () => (await prober.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%for no key update of%'`)).rows[0].n)
-        .toBe(1);
       // The teacher withdraws the list while the completion waits.
-      expect((await call('PUT', `/api/group/${group.id}/todolist/reset/${list.id}`, teacherCookie)).statusCode).toBe(200);
+      expect((await caller(app)('PUT', `/api/group/${group.id}/todolist/reset/${list.id}`, teacherCookie)).statusCode).toBe(200);
       await holder.query('commit');
       expect((await completion).json().errorCode).toBe('TODO.TODO_NOT_FOUND');
       const coins = await prober.query('select (select coins from members where id = $1) as member, (select count(*)::int from coin_ledger where reference = $2) as paid', [member.id, todo?.id]);
