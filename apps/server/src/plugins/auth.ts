@@ -38,8 +38,8 @@ export interface SessionRevocation {
 
 /**
  * Sessions recently looked up, so most requests cost no query for their cookie: every request of
- * a class's browsers is authenticated, and on a busy server that query was a third of a short
- * read's cost (bench/README.md). An entry lives at most `ttlMs` and never past the session's own
+ * a class's browsers is authenticated, and the lookup is one more database round trip on each
+ * (bench/README.md, "Member todos at scale"). An entry lives at most `ttlMs` and never past the session's own
  * expiry. Whatever ends sessions (logout, a password change or reset, deleting a member, a group
  * or an account) revokes them here, on every node (modules/auth/auth.events.ts), so the database
  * stays the truth and a revoked cookie is refused at once.
