@@ -2,7 +2,7 @@ import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db, DbOrTx, Tx } from './client.ts';
+import type { Db, DbOrTx } from './client.ts';
 import { rowsOf } from './raw.ts';
 import * as schema from './schema/index.ts';
 
@@ -36,22 +36,45 @@ export type Connection = pg.PoolClient | null;
 const dbOnConnection = new WeakMap<pg.PoolClient, Db>();
 
 /**
- * `db.transaction`, on a pooled connection this code holds, handed to `work` with the transaction.
- * The pool keeps its connections for a while, and each keeps the statements prepared on it.
+ * A transaction on a pooled connection this code holds, handed to `work` with the connection, so
+ * that its hot statements can be prepared by name there (the pool keeps its connections for a
+ * while, and each keeps the statements prepared on it). BEGIN and COMMIT are sent as they are,
+ * without Drizzle's transaction object: on a batch of a few writes, building that object per
+ * transaction showed in the profile. `tx` runs Drizzle queries on the same connection, so inside
+ * the transaction; it has no nested `transaction()`.
+ *
+ * `genericPlans`: the prepared statements take arrays (a batch's ids), and PostgreSQL would
+ * otherwise plan them again for every call (a custom plan looks cheaper for a known length).
  */
-export async function transactionOnConnection<T>(db: Db, work: (tx: Tx, connection: Connection) => Promise<T>): Promise<T> {
+export async function transactionOnConnection<T>(
+  db: Db,
+  work: (tx: DbOrTx, connection: Connection) => Promise<T>,
+  options: { genericPlans?: boolean } = {},
+): Promise<T> {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return db.transaction((tx) => work(tx, null));
   const connection = await client.connect();
+  let broken: Error | undefined;
   try {
     let onConnection = dbOnConnection.get(connection);
     if (!onConnection) {
       onConnection = drizzlePg(connection, { schema });
       dbOnConnection.set(connection, onConnection);
     }
-    return await onConnection.transaction((tx) => work(tx, connection));
+    await connection.query(options.genericPlans ? 'begin; set local plan_cache_mode = force_generic_plan' : 'begin');
+    try {
+      const result = await work(onConnection, connection);
+      await connection.query('commit');
+      return result;
+    } catch (err) {
+      await connection.query('rollback').catch((rollbackError: unknown) => {
+        // A connection that cannot roll back is not given back to the pool.
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+      throw err;
+    }
   } finally {
-    connection.release();
+    connection.release(broken);
   }
 }
 
@@ -60,6 +83,13 @@ type Values = Record<string, unknown>;
 /** One raw SQL statement with named values, run prepared by name on a transaction's connection. */
 export interface Statement<V extends Values> {
   run<T>(tx: DbOrTx, connection: Connection, values: V): Promise<T[]>;
+  /** Outside a transaction: on PostgreSQL, prepared by name on whichever pooled connection is free. */
+  read<T>(db: Db, values: V): Promise<T[]>;
+}
+
+/** Each value as one parameter: an array goes in whole (for `= any($1)` or unnest), not as a list. */
+function asParams<V extends Values>(values: V): { [K in keyof V]: unknown } {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, sql.param(value)])) as { [K in keyof V]: unknown };
 }
 
 /**
@@ -83,9 +113,17 @@ export function statement<V extends Values>(name: string, build: (values: { [K i
   };
   return {
     async run<T>(tx: DbOrTx, connection: Connection, values: V): Promise<T[]> {
-      if (!connection) return rowsOf<T>(await tx.execute(build(values)));
+      if (!connection) return rowsOf<T>(await tx.execute(build(asParams(values))));
       const { text: query, order } = text();
       const result = await connection.query({ name, text: query, values: order.map((key) => values[key]) });
+      return result.rows as T[];
+    },
+    async read<T>(db: Db, values: V): Promise<T[]> {
+      const pool = (db as { $client?: unknown }).$client;
+      if (!(pool instanceof pg.Pool)) return rowsOf<T>(await db.execute(build(asParams(values))));
+      // pg prepares a named statement once per pooled connection and reuses it there.
+      const { text: query, order } = text();
+      const result = await pool.query({ name, text: query, values: order.map((key) => values[key]) });
       return result.rows as T[];
     },
   };

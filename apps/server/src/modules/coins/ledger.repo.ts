@@ -3,7 +3,7 @@ import type { LedgerReason } from '@kolikko/core/enumerations';
 import type { DbOrTx } from '../../db/client.ts';
 import { coinLedger, members, teachers } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/raw.ts';
-import { statement, type Connection, type Statement } from '../../db/prepared.ts';
+import { statement, type Statement } from '../../db/prepared.ts';
 
 /** A ledger account (DESIGN.md section 4). */
 export type Account = `teacher:${string}` | `member:${string}` | 'mint' | 'sink';
@@ -34,17 +34,16 @@ export class InsufficientCoins extends Error {
  * Moves coins in one statement: debits the payer with a guarded UPDATE (never read-modify-write,
  * never below zero), credits the payee only if the debit happened, and writes the ledger row only
  * if both did. Run it inside the caller's transaction so a refused movement rolls back everything
- * the request did; given the transaction's connection (transactionOnConnection), the statement is
- * prepared by name on it.
+ * the request did.
  */
-export async function moveCoins(tx: DbOrTx, m: Movement, connection: Connection = null): Promise<void> {
+export async function moveCoins(tx: DbOrTx, m: Movement): Promise<void> {
   const values = movementValues(m);
-  const [outcome] = await movement(accountParts(m.from).kind, accountParts(m.to).kind).run<{ debited: boolean; logged: boolean }>(tx, connection, values);
+  const [outcome] = await movement(accountParts(m.from).kind, accountParts(m.to).kind).run<{ debited: boolean; logged: boolean }>(tx, null, values);
   checkMovement(m, outcome);
 }
 
-export type AccountKind = 'teacher' | 'member' | 'mint' | 'sink';
-export type MovementValues = {
+type AccountKind = 'teacher' | 'member' | 'mint' | 'sink';
+type MovementValues = {
   fromId: string | null;
   toId: string | null;
   amount: number;
@@ -57,17 +56,14 @@ export type MovementValues = {
 };
 
 /** An account's kind, and the id of its stored balance (mint and sink have none). */
-export function accountParts(account: Account): { kind: AccountKind; id: string | null } {
+function accountParts(account: Account): { kind: AccountKind; id: string | null } {
   if (account === 'mint' || account === 'sink') return { kind: account, id: null };
   const [kind, id] = splitAccount(account);
   return { kind, id };
 }
 
-/**
- * The CTEs of one movement (`debited`, `credited`, `logged`), for a statement that may add its own
- * (only `where exists (select from logged)`, so they happen with the movement or not at all).
- */
-export function movementCtes(fromKind: AccountKind, toKind: AccountKind, v: { [K in keyof MovementValues]: unknown }): SQL {
+/** The CTEs of one movement: `debited`, then `credited` only if it was, then `logged` only if both were. */
+function movementCtes(fromKind: AccountKind, toKind: AccountKind, v: { [K in keyof MovementValues]: unknown }): SQL {
   const stored = (kind: AccountKind) => kind === 'teacher' || kind === 'member';
   const table = (kind: AccountKind) => (kind === 'teacher' ? sql`teachers` : sql`members`);
   const amount = sql`${v.amount}::integer`;
@@ -88,7 +84,7 @@ export function movementCtes(fromKind: AccountKind, toKind: AccountKind, v: { [K
 }
 
 /** The values of a movement's statement. */
-export function movementValues(m: Movement): MovementValues {
+function movementValues(m: Movement): MovementValues {
   if (!Number.isInteger(m.amount) || m.amount <= 0) throw new RangeError(`amount must be a positive integer, got ${m.amount}`);
   if (m.from === m.to) throw new RangeError(`a movement needs two accounts, got ${m.from} twice`);
   return {
@@ -105,7 +101,7 @@ export function movementValues(m: Movement): MovementValues {
 }
 
 /** What a movement's statement answered: throws when the payer could not cover it. */
-export function checkMovement(m: Movement, outcome: { debited: boolean; logged: boolean } | undefined): void {
+function checkMovement(m: Movement, outcome: { debited: boolean; logged: boolean } | undefined): void {
   if (!outcome?.debited) throw new InsufficientCoins(m.from);
   if (!outcome.logged) throw new Error(`ledger account ${m.to} does not exist`);
 }

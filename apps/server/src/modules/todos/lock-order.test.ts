@@ -4,6 +4,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { caller, signIn } from '../../test/build-test-app.ts';
+import { createMemberTodosService } from './member-todos.service.ts';
 import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist, showTodolist } from '../../test/factories.ts';
 
 /**
@@ -43,7 +44,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  await admin(async (c) => {
+    // The pool's end() answers before its connections have closed; a forced drop would then
+    // terminate them and their clients, no longer listened to, would throw.
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await c.query(`drop database if exists ${name} with (force)`);
+  });
 });
 
 /**
@@ -108,6 +118,55 @@ describe('member todo completion: lock order (PostgreSQL)', () => {
       expect((await completion).json().errorCode).toBe('TODO.TODO_NOT_FOUND');
       const coins = await prober.query('select (select coins from members where id = $1) as member, (select count(*)::int from coin_ledger where reference = $2) as paid', [member.id, todo?.id]);
       expect(coins.rows[0]).toEqual({ member: 0, paid: 0 });
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      holder.release();
+      prober.release();
+    }
+  });
+
+  it("a batch locks each purse, then that teacher's members in id order, as a transfer does: it never holds a later member while waiting for an earlier one", async () => {
+    const { db } = database;
+    const teacher = await buildTeacher(db, { coins: 300 });
+    const group = await buildGroup(db, teacher.id);
+    const list = await buildTodolist(db, teacher.id);
+    await buildTodo(db, list.id, { reward: 10 });
+    await showTodolist(db, group.id, 'blue', list.id);
+    const [first, second] = (await Promise.all([buildMember(db, group.id), buildMember(db, group.id)])).sort((a, b) => (a.id < b.id ? -1 : 1));
+    if (!first || !second) throw new Error('members missing');
+    const todoOf = async (member: Awaited<ReturnType<typeof buildMember>>) => {
+      const cookie = await signIn(app, member, 'member');
+      const [todo] = (await caller(app)('GET', `/api/membertodos?group_id=${group.id}`, cookie)).json() as { id: string }[];
+      return todo!.id;
+    };
+    const ids = { first: await todoOf(first), second: await todoOf(second) };
+    const events = { todosChanged() {}, todoUpdated() {}, sharedListChanged() {}, memberUpdatedTodo() {}, teacherUpdatedMemberTodo() {} };
+    const service = createMemberTodosService({ db, events });
+
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    const holder = await pool.connect();
+    const prober = await pool.connect();
+    try {
+      // Another transaction holds the first member; the batch asks for the second member's todo first.
+      await holder.query('begin');
+      await holder.query('select 1 from members where id = $1 for update', [first.id]);
+      const batch = Promise.all([
+        service.update({ kind: 'member', memberId: second.id }, ids.second, { completed: true }),
+        service.update({ kind: 'member', memberId: first.id }, ids.first, { completed: true }),
+      ]);
+      await expect
+        .poll(async () => (await prober.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%for no key update of%'`)).rows[0].n)
+        .toBe(1);
+      const probe = (table: string, id: string) =>
+        prober.query(`select 1 from ${table} where id = $1 for update nowait`, [id]).then(
+          () => 'free',
+          (err: { code?: string }) => err.code,
+        );
+      // Waiting for the first member, it holds the purse and nothing of the second member yet.
+      expect(await probe('teachers', teacher.id)).toBe('55P03');
+      expect(await probe('members', second.id)).toBe('free');
+      await holder.query('commit');
+      expect((await batch).map((r) => r.member_coins)).toEqual([10, 10]);
     } finally {
       await holder.query('rollback').catch(() => undefined);
       holder.release();

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPerDb, statement, type Connection } from '../../db/prepared.ts';
-import { accountParts, checkMovement, movementCtes, movementValues, type AccountKind, type Movement, type MovementValues } from '../coins/ledger.repo.ts';
+import type { Movement } from '../coins/ledger.repo.ts';
 import { groups, images, memberTodos, members, todos } from '../../db/schema/index.ts';
 
 export type MemberTodoRow = typeof memberTodos.$inferSelect;
@@ -65,24 +65,29 @@ export async function readMemberTodos(db: Db, todolistId: string, selection: Mem
 /**
  * A member's own todos in one statement: the list its small group is shown in its group, read
  * with the member's placement (a teacher may have moved it since it signed in). No rows when the
- * member is not in that group or no list is shown to its small group.
+ * member is not in that group or no list is shown to its small group. Raw SQL, prepared by name:
+ * a class opening its todos at once is the hottest read, and Drizzle's row mapping cost about a
+ * tenth of its server time (bench/README.md).
  */
-const readOwn = preparedPerDb((db) =>
-  db
-    .select(columns)
-    .from(members)
-    .innerJoin(groups, eq(groups.id, members.groupId))
-    .innerJoin(todos, eq(todos.todolistId, sql`case when ${members.smallGroup} = 'blue' then ${groups.blueSharedId} else ${groups.orangeSharedId} end`))
-    .leftJoin(memberTodos, and(eq(memberTodos.todoId, todos.id), eq(memberTodos.memberId, members.id)))
-    .leftJoin(todoImages, eq(todoImages.todoId, todos.id))
-    .leftJoin(memberImages, eq(memberImages.memberTodoId, memberTodos.id))
-    .where(and(eq(members.id, sql.placeholder('memberId')), eq(members.groupId, sql.placeholder('groupId'))))
-    .orderBy(asc(todos.position))
-    .prepare('member_todos_own'),
+const readOwn = statement<{ memberId: string; groupId: string }>(
+  'member_todos_own',
+  (v) => sql`
+    select m.id as "memberId", mt.id as "memberTodoId", mt.completed, mt.reward_collected as "rewardCollected",
+           mt.member_answer as "memberAnswer", t.id as "todoId", t.todolist_id as "todolistId", t.position, t.reward,
+           t.answertype, t.answer, t.allow_member_image as "allowMemberImage", t.content_html as content,
+           ti.name as imagepath, mi.name as "memberImagePath"
+    from members m
+      join groups g on g.id = m.group_id
+      join todos t on t.todolist_id = case when m.small_group = 'blue' then g.blue_shared_id else g.orange_shared_id end
+      left join member_todos mt on mt.todo_id = t.id and mt.member_id = m.id
+      left join images ti on ti.todo_id = t.id
+      left join images mi on mi.member_todo_id = mt.id
+    where m.id = ${v.memberId} and m.group_id = ${v.groupId}
+    order by t.position`,
 );
 
-export async function readOwnMemberTodos(db: Db, memberId: string, groupId: string) {
-  return readOwn(db).execute({ memberId, groupId });
+export async function readOwnMemberTodos(db: Db, memberId: string, groupId: string): Promise<MemberTodoReadRow[]> {
+  return readOwn.read<MemberTodoReadRow>(db, { memberId, groupId });
 }
 export type MemberTodoReadRow = Awaited<ReturnType<typeof readMemberTodos>>[number];
 
@@ -181,95 +186,126 @@ export interface LockedMemberTodo {
 }
 
 /**
- * Locks a member todo for a change, in one statement and only if the actor may touch it (the
- * member itself, or the teacher of its group): the teacher's purse, the member and the member
- * todo (no key update: balances and state change), then the todo and the group (share: held
- * against an answer type change, and against the list being withdrawn from the small group). PostgreSQL takes a statement's row locks in the order of its locking clauses, so
- * the purse comes first, as in every transaction that moves a teacher's coins. A prepared
- * statement on the transaction's connection: this is the hot path of a class ticking off todos,
- * one round trip instead of five, planned once per connection. The images are
- * scalar subqueries, not joins: the statement is planned on every call, and a five-table join
- * plans faster than seven (0.4-0.7 ms instead of 0.7-0.8 ms on the benchmark's database).
+ * Locks member todos for a batch of changes, in one statement: each one's teacher purse, member
+ * and member todo (no key update: balances and state change), then its todo and group (share:
+ * held against an answer type change, and against the list being withdrawn from the small
+ * group). The rows are sorted before they are locked (PostgreSQL puts LockRows above the Sort),
+ * by teacher, then member, and within a row it takes the locks in the order of the locking
+ * clauses. So every purse comes before its members, as in every transaction that moves a
+ * teacher's coins, and the members of one teacher come in id order, as a transfer locks them:
+ * two batches, or a batch and a transfer, wait for each other but never deadlock.
+ * Who may touch each row is checked by the caller on what this returns. The images are scalar
+ * subqueries, not joins: a five-table join plans faster than seven.
  */
-const lockForChange = (mayTouch: (v: { memberTodoId: unknown; actorId: unknown }) => SQL, name: string) =>
-  statement<{ memberTodoId: string; actorId: string }>(
-    name,
-    (v) => sql`
-      select mt.id, mt.todo_id, mt.todolist_id, mt.completed, mt.reward_collected, mt.member_answer,
-             m.id as member_id, m.small_group, m.coins as member_coins,
-             g.id as group_id, g.teacher_id, g.blue_shared_id, g.orange_shared_id, tch.coins as teacher_coins,
-             t.position, t.reward, t.answertype, t.answer, t.allow_member_image, t.content_html,
-             (select name from images where todo_id = t.id) as todo_image,
-             (select name from images where member_todo_id = mt.id) as member_image
-      from member_todos mt
-        join members m on m.id = mt.member_id
-        join groups g on g.id = m.group_id
-        join teachers tch on tch.id = g.teacher_id
-        join todos t on t.id = mt.todo_id
-      where mt.id = ${v.memberTodoId} and ${mayTouch(v)}
-      for no key update of tch, m, mt
-      for share of t, g`,
-  );
-const lockForMember = lockForChange((v) => sql`m.id = ${v.actorId}`, 'member_todo_lock_by_member');
-const lockForTeacher = lockForChange((v) => sql`g.teacher_id = ${v.actorId}`, 'member_todo_lock_by_teacher');
-
-export async function lockMemberTodoForChange(tx: DbOrTx, connection: Connection, memberTodoId: string, actor: { memberId: string } | { teacherId: string }) {
-  const [row] =
-    'memberId' in actor
-      ? await lockForMember.run<LockedMemberTodo>(tx, connection, { memberTodoId, actorId: actor.memberId })
-      : await lockForTeacher.run<LockedMemberTodo>(tx, connection, { memberTodoId, actorId: actor.teacherId });
-  return row;
-}
-
-type SettleValues = MovementValues & { id: string; completed: boolean; rewardCollected: number; memberAnswer: string };
-
-/** A completion's coin movement and the member todo's new state, in one statement (see moveCoins). */
-const settle = (name: string, fromKind: AccountKind, toKind: AccountKind) =>
-  statement<SettleValues>(
-    name,
-    (v) => sql`
-      with ${movementCtes(fromKind, toKind, v)},
-      updated as (
-        update member_todos set completed = ${v.completed}, reward_collected = ${v.rewardCollected}, member_answer = ${v.memberAnswer}, updated_at = now()
-        where id = ${v.id} and exists (select from logged)
-        returning 1)
-      select exists (select from debited) as debited, exists (select from logged) as logged`,
-  );
-const settlements = { pay: settle('member_todo_pay', 'teacher', 'member'), takeBack: settle('member_todo_take_back', 'member', 'teacher') };
-
-/**
- * Pays a completion's reward (teacher to member) or takes it back (member to teacher) through the
- * ledger and writes the member todo's new state, in one round trip; throws InsufficientCoins as
- * moveCoins does.
- */
-export async function settleMemberTodo(
-  tx: DbOrTx,
-  connection: Connection,
-  id: string,
-  state: { completed: boolean; rewardCollected: number; memberAnswer: string },
-  movement: Movement,
-): Promise<void> {
-  const from = accountParts(movement.from).kind;
-  const to = accountParts(movement.to).kind;
-  const settlement = from === 'teacher' && to === 'member' ? settlements.pay : from === 'member' && to === 'teacher' ? settlements.takeBack : undefined;
-  if (!settlement) throw new RangeError(`a completion moves coins between a teacher and a member, not ${movement.from} and ${movement.to}`);
-  const [outcome] = await settlement.run<{ debited: boolean; logged: boolean }>(tx, connection, { ...movementValues(movement), id, ...state });
-  checkMovement(movement, outcome);
-}
-
-const setState = statement<{ id: string; completed: boolean; rewardCollected: number; memberAnswer: string }>(
-  'member_todo_set_state',
-  (v) => sql`update member_todos set completed = ${v.completed}, reward_collected = ${v.rewardCollected}, member_answer = ${v.memberAnswer}, updated_at = now() where id = ${v.id}`,
+const lockForChanges = statement<{ ids: string[] }>(
+  'member_todos_lock_for_changes',
+  (v) => sql`
+    select mt.id, mt.todo_id, mt.todolist_id, mt.completed, mt.reward_collected, mt.member_answer,
+           m.id as member_id, m.small_group, m.coins as member_coins,
+           g.id as group_id, g.teacher_id, g.blue_shared_id, g.orange_shared_id, tch.coins as teacher_coins,
+           t.position, t.reward, t.answertype, t.answer, t.allow_member_image, t.content_html,
+           (select name from images where todo_id = t.id) as todo_image,
+           (select name from images where member_todo_id = mt.id) as member_image
+    from member_todos mt
+      join members m on m.id = mt.member_id
+      join groups g on g.id = m.group_id
+      join teachers tch on tch.id = g.teacher_id
+      join todos t on t.id = mt.todo_id
+    where mt.id = any(${v.ids}::uuid[])
+    order by g.teacher_id, m.id, mt.id
+    for no key update of tch, m, mt
+    for share of t, g`,
 );
 
-/** Writes a member todo's state after a completion decision (a prepared statement on the transaction's connection). */
-export async function setMemberTodoState(
-  tx: DbOrTx,
-  connection: Connection,
-  id: string,
-  state: { completed: boolean; rewardCollected: number; memberAnswer: string },
-): Promise<void> {
-  await setState.run(tx, connection, { id, ...state });
+export async function lockMemberTodosForChanges(tx: DbOrTx, connection: Connection, ids: string[]): Promise<LockedMemberTodo[]> {
+  return lockForChanges.run<LockedMemberTodo>(tx, connection, { ids });
+}
+
+/** What a batch of changes writes: balance changes, ledger rows in order, and member todos' final states. */
+export interface Settlement {
+  teachers: { id: string; delta: number }[];
+  members: { id: string; delta: number }[];
+  movements: Movement[];
+  states: { id: string; completed: boolean; rewardCollected: number; memberAnswer: string }[];
+}
+
+type SettlementValues = {
+  teacherIds: string[];
+  teacherDeltas: number[];
+  memberIds: string[];
+  memberDeltas: number[];
+  from: string[];
+  to: string[];
+  amount: number[];
+  reason: string[];
+  actor: string[];
+  groupId: (string | null)[];
+  reference: (string | null)[];
+  stateIds: string[];
+  completed: boolean[];
+  rewardCollected: number[];
+  memberAnswer: string[];
+};
+
+/**
+ * A batch's coins and states in one statement, each part with arrays as parameters: every
+ * balance changes once by its net amount (guarded: never below zero), the ledger gets one row per
+ * movement, in order, and each member todo its final state. Answers how many rows each part wrote.
+ */
+const settleChanges = statement<SettlementValues>(
+  'member_todos_settle_changes',
+  (v) => sql`
+    with teachers_changed as (
+      update teachers set coins = teachers.coins + d.delta
+      from unnest(${v.teacherIds}::uuid[], ${v.teacherDeltas}::integer[]) as d(id, delta)
+      where teachers.id = d.id and teachers.coins + d.delta >= 0
+      returning 1),
+    members_changed as (
+      update members set coins = members.coins + d.delta
+      from unnest(${v.memberIds}::uuid[], ${v.memberDeltas}::integer[]) as d(id, delta)
+      where members.id = d.id and members.coins + d.delta >= 0
+      returning 1),
+    logged as (
+      insert into coin_ledger (from_account, to_account, amount, reason, actor, group_id, reference)
+      select * from unnest(${v.from}::text[], ${v.to}::text[], ${v.amount}::integer[], ${v.reason}::text[], ${v.actor}::text[],
+        ${v.groupId}::uuid[], ${v.reference}::text[])
+      returning 1),
+    states as (
+      update member_todos set completed = s.completed, reward_collected = s.reward_collected, member_answer = s.member_answer, updated_at = now()
+      from unnest(${v.stateIds}::uuid[], ${v.completed}::boolean[], ${v.rewardCollected}::integer[], ${v.memberAnswer}::text[])
+        as s(id, completed, reward_collected, member_answer)
+      where member_todos.id = s.id
+      returning 1)
+    select (select count(*) from teachers_changed)::integer as teachers, (select count(*) from members_changed)::integer as members,
+           (select count(*) from logged)::integer as logged, (select count(*) from states)::integer as states`,
+);
+
+/**
+ * Writes a batch's settlement. Its amounts were decided on rows this transaction holds locked,
+ * so every part must write exactly what it was given; anything else throws (and rolls back).
+ */
+export async function settleMemberTodoChanges(tx: DbOrTx, connection: Connection, s: Settlement): Promise<void> {
+  if (s.movements.length === 0 && s.states.length === 0) return;
+  const [written] = await settleChanges.run<{ teachers: number; members: number; logged: number; states: number }>(tx, connection, {
+    teacherIds: s.teachers.map((t) => t.id),
+    teacherDeltas: s.teachers.map((t) => t.delta),
+    memberIds: s.members.map((m) => m.id),
+    memberDeltas: s.members.map((m) => m.delta),
+    from: s.movements.map((m) => m.from),
+    to: s.movements.map((m) => m.to),
+    amount: s.movements.map((m) => m.amount),
+    reason: s.movements.map((m) => m.reason),
+    actor: s.movements.map((m) => m.actor),
+    groupId: s.movements.map((m) => m.groupId ?? null),
+    reference: s.movements.map((m) => m.reference ?? null),
+    stateIds: s.states.map((m) => m.id),
+    completed: s.states.map((m) => m.completed),
+    rewardCollected: s.states.map((m) => m.rewardCollected),
+    memberAnswer: s.states.map((m) => m.memberAnswer),
+  });
+  const exact =
+    written?.teachers === s.teachers.length && written.members === s.members.length && written.logged === s.movements.length && written.states === s.states.length;
+  if (!exact) throw new Error(`a batch of member todo changes wrote ${JSON.stringify(written)} for ${s.teachers.length} purses, ${s.members.length} members, ${s.movements.length} movements, ${s.states.length} states`);
 }
 
 export async function updateMemberTodo(

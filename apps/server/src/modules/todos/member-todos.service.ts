@@ -1,10 +1,11 @@
-import { AppError } from '@kolikko/core/errors';
+import { AppError, type ErrorCode } from '@kolikko/core/errors';
 import { decideCompletion, type CompletionRequest, type CompletionState } from '@kolikko/core/rules/completion';
 import type { TMemberTodo, TMemberTodoUpdateResponse, TMemberTodosQuery } from '@kolikko/core/schemas/todos';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { transactionOnConnection } from '../../db/prepared.ts';
+import { createBatcher, type Outcome } from '../../platform/batcher.ts';
 import { reencodeImage } from '../../platform/images.ts';
-import { InsufficientCoins, memberAccount, teacherAccount } from '../coins/ledger.repo.ts';
+import { memberAccount, teacherAccount, type Movement } from '../coins/ledger.repo.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
 import * as images from './images.repo.ts';
 import * as repo from './member-todos.repo.ts';
@@ -17,6 +18,36 @@ export type TodoActor = { kind: 'teacher'; teacherId: string } | { kind: 'member
 export type MemberTodosService = ReturnType<typeof createMemberTodosService>;
 
 type Context = NonNullable<Awaited<ReturnType<typeof repo.findMemberTodoContext>>>;
+
+/** The most changes one batch writes (one transaction, one lock statement). */
+const MAX_CHANGES_PER_BATCH = 64;
+
+/**
+ * One change of a member todo: what the actor asked, or a `step` that writes its image inside the
+ * transaction, under the locks, and says what was asked.
+ */
+type Change = { actor: TodoActor; memberTodoId: string; access: 'accessible' | 'actionable' } & (
+  | { request: CompletionRequest; step?: undefined }
+  | { step: (tx: DbOrTx, locked: repo.LockedMemberTodo) => Promise<CompletionRequest>; request?: undefined }
+);
+
+/** A change as written: the rows it was decided on, its new state, and the balances right after it. */
+interface Changed {
+  locked: repo.LockedMemberTodo;
+  state: CompletionState;
+  memberCoins: number;
+  teacherCoins: number;
+  imageChanged: boolean;
+}
+
+/** Why the actor may not make this change of a locked member todo, if it may not. */
+function refusalOf(change: Change, row: repo.LockedMemberTodo): ErrorCode | undefined {
+  if (change.actor.kind === 'member' && row.member_id !== change.actor.memberId) return 'USER.NOT_YOU';
+  if (change.actor.kind === 'teacher' && row.teacher_id !== change.actor.teacherId) return 'TODO.NOT_YOUR_TODO';
+  const shown = shownList({ smallGroup: row.small_group, blueSharedId: row.blue_shared_id, orangeSharedId: row.orange_shared_id });
+  if (change.access === 'actionable' && shown !== row.todolist_id) return 'TODO.TODO_NOT_FOUND';
+  return undefined;
+}
 
 const shownList = (p: { smallGroup: 'blue' | 'orange'; blueSharedId: string | null; orangeSharedId: string | null }) =>
   p.smallGroup === 'blue' ? p.blueSharedId : p.orangeSharedId;
@@ -58,70 +89,107 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
   }
 
   /**
-   * One change of a member todo, in one transaction. One statement finds and locks the member
-   * todo if the actor may touch it (see lockMemberTodoForChange for the order); `step` may write
-   * an image and says what was asked; the completion rules of core decide the rest, and the coins
-   * move through the ledger. A refusal rolls everything back. `actionable` also asks that the
-   * list is still the one its small group is shown: a withdrawn list cannot earn coins.
-   * `writesImage`: the step writes or removes the answer image, so the answer is read afresh.
+   * Changes of member todos, written in batches (platform/batcher.ts): the changes that arrive
+   * while one batch is being written go together in the next, in one transaction. One statement
+   * locks all their member todos (see lockMemberTodosForChanges for the order); then each change,
+   * in arrival order, is checked (the actor may touch the member todo; `actionable` also asks that
+   * the list is still the one its small group is shown: a withdrawn list cannot earn coins) and
+   * decided by core's completion rules on the state and balances the changes before it left, so a
+   * batch ends exactly as the same changes one after the other would. A refused change writes
+   * nothing and does not touch the others. One statement then writes every balance's net change,
+   * the ledger rows in order and the final states. A change with a `step` (it writes an image) is
+   * written alone, and any refusal of it rolls its step back.
    */
-  async function change(
-    actor: TodoActor,
-    memberTodoId: string,
-    { access, writesImage }: { access: 'accessible' | 'actionable'; writesImage: boolean },
-    step: (tx: Tx, locked: repo.LockedMemberTodo) => Promise<CompletionRequest>,
-  ): Promise<TMemberTodoUpdateResponse> {
-    let outcome: { locked: repo.LockedMemberTodo; state: CompletionState; moved: number; imageChanged: boolean } | undefined;
-    try {
-      outcome = await transactionOnConnection(db, async (tx, connection) => {
-        const locked = await repo.lockMemberTodoForChange(tx, connection, memberTodoId, actor.kind === 'member' ? { memberId: actor.memberId } : { teacherId: actor.teacherId });
-        if (!locked) return undefined;
-        if (access === 'actionable' && shownList({ smallGroup: locked.small_group, blueSharedId: locked.blue_shared_id, orangeSharedId: locked.orange_shared_id }) !== locked.todolist_id) {
-          throw new AppError('TODO.TODO_NOT_FOUND');
-        }
-        const todo = { answertype: locked.answertype, answer: locked.answer, reward: locked.reward };
-        const before = { completed: locked.completed, rewardCollected: locked.reward_collected, memberAnswer: locked.member_answer };
-        const request = await step(tx, locked);
-        const decision = decideCompletion(todo, before, actor.kind, request, { member: locked.member_coins, teacher: locked.teacher_coins });
-        if (!decision.ok) throw new AppError(decision.error);
-        const { coins, state } = decision;
-        let moved = 0;
-        if (coins.kind !== 'none') {
-          const pay = coins.kind === 'pay';
-          // The movement and the new state in one statement.
-          await repo.settleMemberTodo(tx, connection, locked.id, state, {
-            from: pay ? teacherAccount(locked.teacher_id) : memberAccount(locked.member_id),
-            to: pay ? memberAccount(locked.member_id) : teacherAccount(locked.teacher_id),
-            amount: coins.amount,
-            reason: pay ? 'todo_reward' : 'todo_reward_revoked',
-            actor: actor.kind === 'teacher' ? teacherAccount(actor.teacherId) : memberAccount(actor.memberId),
-            groupId: locked.group_id,
-            reference: locked.id,
+  async function writeChanges(changes: Change[]): Promise<Outcome<Changed>[]> {
+    return transactionOnConnection(
+      db,
+      async (tx, connection) => {
+        const rows = await repo.lockMemberTodosForChanges(tx, connection, [...new Set(changes.map((c) => c.memberTodoId))]);
+        const current = new Map(rows.map((row) => [row.id, { row, state: { completed: row.completed, rewardCollected: row.reward_collected, memberAnswer: row.member_answer } }]));
+        const coins = { member: new Map(rows.map((r) => [r.member_id, r.member_coins])), teacher: new Map(rows.map((r) => [r.teacher_id, r.teacher_coins])) };
+        const deltas = { member: new Map<string, number>(), teacher: new Map<string, number>() };
+        const movements: Movement[] = [];
+        const touched = new Set<string>();
+        const outcomes: Outcome<Changed>[] = [];
+        for (const change of changes) {
+          const refuse = (error: AppError) => {
+            if (change.step) throw error;
+            outcomes.push({ ok: false, error });
+          };
+          const entry = current.get(change.memberTodoId);
+          const refusal = entry ? refusalOf(change, entry.row) : 'TODO.TODO_NOT_FOUND';
+          if (!entry || refusal) {
+            refuse(new AppError(refusal ?? 'TODO.TODO_NOT_FOUND'));
+            continue;
+          }
+          const { row } = entry;
+          const request = change.step ? await change.step(tx, row) : change.request;
+          const balances = { member: coins.member.get(row.member_id) ?? 0, teacher: coins.teacher.get(row.teacher_id) ?? 0 };
+          const decision = decideCompletion(
+            { answertype: row.answertype, answer: row.answer, reward: row.reward },
+            entry.state,
+            change.actor.kind,
+            request,
+            balances,
+          );
+          if (!decision.ok) {
+            refuse(new AppError(decision.error));
+            continue;
+          }
+          const { state } = decision;
+          const moved = decision.coins.kind === 'pay' ? decision.coins.amount : decision.coins.kind === 'takeBack' ? -decision.coins.amount : 0;
+          if (moved !== 0) {
+            const pay = moved > 0;
+            movements.push({
+              from: pay ? teacherAccount(row.teacher_id) : memberAccount(row.member_id),
+              to: pay ? memberAccount(row.member_id) : teacherAccount(row.teacher_id),
+              amount: Math.abs(moved),
+              reason: pay ? 'todo_reward' : 'todo_reward_revoked',
+              actor: change.actor.kind === 'teacher' ? teacherAccount(change.actor.teacherId) : memberAccount(change.actor.memberId),
+              groupId: row.group_id,
+              reference: row.id,
+            });
+            coins.member.set(row.member_id, balances.member + moved);
+            coins.teacher.set(row.teacher_id, balances.teacher - moved);
+            deltas.member.set(row.member_id, (deltas.member.get(row.member_id) ?? 0) + moved);
+            deltas.teacher.set(row.teacher_id, (deltas.teacher.get(row.teacher_id) ?? 0) - moved);
+          }
+          const before = entry.state;
+          if (moved !== 0 || state.completed !== before.completed || state.rewardCollected !== before.rewardCollected || state.memberAnswer !== before.memberAnswer) {
+            touched.add(row.id);
+          }
+          entry.state = state;
+          outcomes.push({
+            ok: true,
+            value: { locked: row, state, memberCoins: balances.member + moved, teacherCoins: balances.teacher - moved, imageChanged: change.step !== undefined },
           });
-          moved = pay ? coins.amount : -coins.amount;
-        } else if (state.completed !== before.completed || state.rewardCollected !== before.rewardCollected || state.memberAnswer !== before.memberAnswer) {
-          await repo.setMemberTodoState(tx, connection, locked.id, state);
         }
-        return { locked, state, moved, imageChanged: writesImage };
-      });
-    } catch (err) {
-      if (err instanceof InsufficientCoins) throw new AppError(err.account.startsWith('teacher:') ? 'MISC.TEACHER_OUT_OF_COINS' : 'MISC.OUT_OF_COINS');
-      throw err;
-    }
-    if (!outcome) {
-      // Not found, or not the actor's: the slow path says which.
-      await accessible(actor, memberTodoId);
-      throw new AppError('TODO.TODO_NOT_FOUND');
-    }
-    return answer(actor, outcome);
+        const changed = (m: Map<string, number>) => [...m].filter(([, delta]) => delta !== 0).map(([id, delta]) => ({ id, delta }));
+        await repo.settleMemberTodoChanges(tx, connection, {
+          teachers: changed(deltas.teacher),
+          members: changed(deltas.member),
+          movements,
+          states: [...touched].flatMap((id) => {
+            const entry = current.get(id);
+            return entry ? [{ id, ...entry.state }] : [];
+          }),
+        });
+        return outcomes;
+      },
+      { genericPlans: true },
+    );
   }
 
-  async function answer(
-    actor: TodoActor,
-    { locked, state, moved, imageChanged }: { locked: repo.LockedMemberTodo; state: CompletionState; moved: number; imageChanged: boolean },
-  ): Promise<TMemberTodoUpdateResponse> {
-    // The balances as the transaction left them: both rows were locked until it committed.
-    const member_coins = locked.member_coins + moved;
+  const batches = createBatcher(writeChanges, { maxBatch: MAX_CHANGES_PER_BATCH, alone: (change) => change.step !== undefined });
+
+  /** One change of a member todo, written with the others that arrive meanwhile, and its answer. */
+  async function change(change: Change): Promise<TMemberTodoUpdateResponse> {
+    return answer(change.actor, await batches.submit(change));
+  }
+
+  async function answer(actor: TodoActor, { locked, state, memberCoins, teacherCoins, imageChanged }: Changed): Promise<TMemberTodoUpdateResponse> {
+    // The balances right after this change: both rows were locked until its batch committed.
+    const member_coins = memberCoins;
     let row: repo.MemberTodoReadRow | undefined = {
       memberId: locked.member_id,
       memberTodoId: locked.id,
@@ -148,7 +216,7 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
       return { member_todo, member_coins };
     }
     events.teacherUpdatedMemberTodo(locked.member_id, { mtodo_id: locked.id, member_coins });
-    return { member_todo, member_coins, teacher_coins: locked.teacher_coins - moved };
+    return { member_todo, member_coins, teacher_coins: teacherCoins };
   }
 
   return {
@@ -178,10 +246,7 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
 
     /** Spec section 4's completion: a member answers or toggles, a teacher approves or reverts. */
     async update(actor: TodoActor, memberTodoId: string, updates: { completed?: boolean | undefined; member_answer?: string | undefined }) {
-      return change(actor, memberTodoId, { access: 'actionable', writesImage: false }, async () => ({
-        completed: updates.completed,
-        memberAnswer: updates.member_answer,
-      }));
+      return change({ actor, memberTodoId, access: 'actionable', request: { completed: updates.completed, memberAnswer: updates.member_answer } });
     },
 
     /** The member's answer image, where the todo allows one; a new image is a new answer. */
@@ -191,18 +256,28 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
       const ctx = await actionable(actor, memberTodoId);
       if (ctx.todoId !== todoId) throw new AppError('TODO.TODO_NOT_FOUND');
       const image = await reencodeImage(upload);
-      return change(actor, memberTodoId, { access: 'actionable', writesImage: true }, async (tx, locked) => {
-        if (!locked.allow_member_image) throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS', { message: 'This todo takes no image' });
-        await images.replaceImage(tx, { memberTodoId }, image);
-        return { memberImageChanged: true };
+      return change({
+        actor,
+        memberTodoId,
+        access: 'actionable',
+        step: async (tx, locked) => {
+          if (!locked.allow_member_image) throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS', { message: 'This todo takes no image' });
+          await images.replaceImage(tx, { memberTodoId }, image);
+          return { memberImageChanged: true };
+        },
       });
     },
 
     /** Removes the answer image: the member (a changed answer), or its teacher (nothing else changes). */
     async removeImage(actor: TodoActor, memberTodoId: string) {
-      return change(actor, memberTodoId, { access: 'accessible', writesImage: true }, async (tx) => {
-        const removed = await images.deleteImage(tx, { memberTodoId });
-        return { memberImageChanged: removed && actor.kind === 'member' };
+      return change({
+        actor,
+        memberTodoId,
+        access: 'accessible',
+        step: async (tx) => {
+          const removed = await images.deleteImage(tx, { memberTodoId });
+          return { memberImageChanged: removed && actor.kind === 'member' };
+        },
       });
     },
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AppError } from '@kolikko/core/errors';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_MAX_BYTES } from '@kolikko/core/limits';
@@ -7,6 +8,8 @@ import { buildTestApp, signIn, caller, type Method } from '../../test/build-test
 import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist, showTodolist } from '../../test/factories.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { ledgerBalance, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
+import { createMemberTodosService, type TodoActor } from './member-todos.service.ts';
+import type { TodoEvents } from './todos.events.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -386,6 +389,123 @@ describe('member todos: a reward is paid once, whatever the timing', () => {
     expect(now!.reward_collected).toBe(net);
     expect(now!.completed ? 10 : 0).toBe(net);
     await expectBooksBalance();
+  });
+});
+
+describe('member todos: changes that arrive together are written as one batch', () => {
+  /** A service of its own, so that changes made in one turn of the event loop surely go in one batch. */
+  function batchingService() {
+    const sent: { event: string; payload: unknown }[] = [];
+    const events: TodoEvents = {
+      todosChanged: () => undefined,
+      todoUpdated: () => undefined,
+      sharedListChanged: () => undefined,
+      memberUpdatedTodo: (_groupId, payload) => sent.push({ event: 'member-updated-todo', payload }),
+      teacherUpdatedMemberTodo: (_memberId, payload) => sent.push({ event: 'teacher-updated-member-todo', payload }),
+    };
+    return { service: createMemberTodosService({ db, events }), sent };
+  }
+  const asMember = (memberId: string): TodoActor => ({ kind: 'member', memberId });
+  const asTeacher = (teacherId: string): TodoActor => ({ kind: 'teacher', teacherId });
+  const outcomes = async (changes: Promise<unknown>[]) =>
+    (await Promise.allSettled(changes)).map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as AppError).code));
+  /** The ledger rows of one transaction share its start time: how many transactions wrote these. */
+  const transactionsOf = async (mtodoIds: string[]) => {
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(distinct at)::int as n from coin_ledger where reference = any(${sql.param(mtodoIds)}::text[])`);
+    return row?.n;
+  };
+
+  it('decides them one after the other, in arrival order, as if each had been alone', async () => {
+    const c = await classroom();
+    const { service, sent } = batchingService();
+    const results = await outcomes([
+      service.update(asMember(c.member.id), c.mt.none.id, { completed: true }),
+      service.update(asTeacher(c.teacher.id), c.mt.none.id, { completed: false }),
+      service.update(asMember(c.member.id), c.mt.none.id, { completed: true }),
+      service.update(asMember(c.member.id), c.mt.strict.id, { member_answer: ' Helsinki ' }),
+      service.update(asMember(c.member.id), c.mt.free.id, { completed: true }),
+    ]);
+    expect(results).toMatchObject([
+      { member_todo: { completed: true, reward_collected: 10 }, member_coins: 10 },
+      { member_todo: { completed: false, reward_collected: 0 }, member_coins: 0, teacher_coins: 300 },
+      { member_todo: { completed: true, reward_collected: 10 }, member_coins: 10 },
+      { member_todo: { completed: true, reward_collected: 30, member_answer: ' Helsinki ' }, member_coins: 40 },
+      'PERMISSION.INSUFFICIENT_PERMISSIONS',
+    ]);
+    expect((await ledgerOf(c.mt.none.id)).map((r) => [r.reason, r.amount])).toEqual([
+      ['todo_reward', 10],
+      ['todo_reward_revoked', 10],
+      ['todo_reward', 10],
+    ]);
+    expect(await transactionsOf([c.mt.none.id, c.mt.strict.id])).toBe(1);
+    expect(await balances(c.teacher.id, c.member.id)).toEqual({ teacher: 260, member: 40 });
+    expect((await c.mine()).map((m) => [m.completed, m.reward_collected])).toEqual([
+      [true, 10],
+      [false, 0],
+      [true, 30],
+    ]);
+    // Each change is told as it was made, with the balance right after it.
+    expect(sent.map((e) => e.payload)).toMatchObject([{ member_coins: 10 }, { member_coins: 0 }, { member_coins: 10 }, { member_coins: 40 }]);
+    await expectBooksBalance();
+  });
+
+  it('pays from the purse as far as it goes: a completion that finds it empty is refused alone, and the next one paid', async () => {
+    const c = await classroom({ purse: 25, rewards: [10, 20, 10] });
+    const classmate = await buildMember(db, c.group.id);
+    const classmateCookie = await signIn(app, classmate, 'member');
+    const [theirs] = (await call('GET', `/api/membertodos?group_id=${c.group.id}`, classmateCookie)).json() as MT[];
+    const { service } = batchingService();
+    const results = await outcomes([
+      service.update(asMember(c.member.id), c.mt.none.id, { completed: true }), // purse 15
+      service.update(asMember(classmate.id), theirs!.id, { completed: true }), // purse 5
+      service.update(asMember(c.member.id), c.mt.strict.id, { member_answer: 'Helsinki' }), // 10 > 5
+      service.update(asMember(c.member.id), c.mt.none.id, { completed: false }), // purse 15
+      service.update(asMember(c.member.id), c.mt.strict.id, { member_answer: 'Helsinki' }), // purse 5
+    ]);
+    expect(results).toMatchObject([{ member_coins: 10 }, { member_coins: 10 }, 'MISC.TEACHER_OUT_OF_COINS', { member_coins: 0 }, { member_coins: 10 }]);
+    expect(await transactionsOf([c.mt.none.id, theirs!.id, c.mt.strict.id])).toBe(1);
+    expect(await balances(c.teacher.id, c.member.id)).toEqual({ teacher: 5, member: 10 });
+    expect((await c.mine()).map((m) => [m.completed, m.reward_collected, m.member_answer])).toEqual([
+      [false, 0, ''],
+      [false, 0, ''],
+      [true, 10, 'Helsinki'],
+    ]);
+    await expectBooksBalance();
+  });
+
+  it("refuses another's member todo, an unknown one and a withdrawn list's in the batch, and writes the rest", async () => {
+    const c = await classroom();
+    const other = await classroom();
+    const { service } = batchingService();
+    const results = await outcomes([
+      service.update(asMember(c.member.id), other.mt.none.id, { completed: true }),
+      service.update(asTeacher(other.teacher.id), c.mt.none.id, { completed: true }),
+      service.update(asMember(c.member.id), '00000000-0000-4000-8000-000000000000', { completed: true }),
+      service.update(asMember(c.member.id), c.mt.none.id, { completed: true }),
+    ]);
+    expect(results).toMatchObject(['USER.NOT_YOU', 'TODO.NOT_YOUR_TODO', 'TODO.TODO_NOT_FOUND', { member_coins: 10 }]);
+    expect(await balances(other.teacher.id, other.member.id)).toEqual({ teacher: 300, member: 0 });
+    expect(await balances(c.teacher.id, c.member.id)).toEqual({ teacher: 290, member: 10 });
+    await showTodolist(db, c.group.id, 'blue', null);
+    expect(await outcomes([service.update(asMember(c.member.id), c.mt.none.id, { completed: false })])).toEqual(['TODO.TODO_NOT_FOUND']);
+    await expectBooksBalance();
+  });
+
+  it('stores every answer exactly as given, whatever characters it holds', async () => {
+    const c = await classroom();
+    const others = await Promise.all([1, 2, 3, 4].map(() => buildMember(db, c.group.id)));
+    const cookies = await Promise.all(others.map((m) => signIn(app, m, 'member')));
+    const frees = await Promise.all(cookies.map(async (cookie) => ((await call('GET', `/api/membertodos?group_id=${c.group.id}`, cookie)).json() as MT[])[1]!));
+    const answers = ['a,b "c" {d} \\e\'f', 'NULL', '', '  väli  \n rivi 🙂', '{}'];
+    const { service } = batchingService();
+    const results = await outcomes([
+      service.update(asMember(c.member.id), c.mt.free.id, { member_answer: answers[0] }),
+      ...others.map((m, i) => service.update(asMember(m.id), frees[i]!.id, { member_answer: answers[i + 1] })),
+    ]);
+    expect(results.map((r) => (r as { member_todo: MT }).member_todo.member_answer)).toEqual(answers);
+    const ids = sql.param([c.mt.free.id, ...frees.map((f) => f.id)]);
+    const stored = await queryRows<{ member_answer: string }>(db, sql`select member_answer from member_todos where id = any(${ids}::uuid[]) order by array_position(${ids}::uuid[], id)`);
+    expect(stored.map((r) => r.member_answer)).toEqual(answers);
   });
 });
 
