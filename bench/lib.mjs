@@ -1,6 +1,6 @@
 // Shared helpers for the bench scripts: free ports, spawning the server, waiting for /healthz,
 // reading a process's memory, and stopping processes by PID.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -35,12 +35,22 @@ export function serverEnv(overrides) {
   return { ...env, ...overrides };
 }
 
+let serverCompiled = false;
+
 /**
- * Spawns `node --import tsx apps/server/src/main.ts` directly (no npm, no shell), so the child's
- * PID is the server process itself: tsx's --import hooks run inside that same process.
+ * Spawns the server directly (no npm, no shell), so the child's PID is the server process itself:
+ * by default the compiled bundle `npm start` runs (`node --enable-source-maps
+ * apps/server/dist/server.mjs`, compiled first if it is missing or stale); with `{ source: true }`
+ * the TypeScript sources through tsx (`node --import tsx apps/server/src/main.ts`), as the tests
+ * run them.
  */
-export function spawnServer(env, nodeArgs = []) {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+export function spawnServer(env, nodeArgs = [], { source = false } = {}) {
+  if (!source && !serverCompiled) {
+    execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    serverCompiled = true;
+  }
+  const entry = source ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['--enable-source-maps', 'apps/server/dist/server.mjs'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'ignore', 'pipe'],

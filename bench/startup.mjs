@@ -5,8 +5,10 @@
 //
 // 1. cold: N starts, each on a fresh, empty DATA_DIR (PGlite creates the cluster and migrates).
 // 2. warm: N starts reusing one DATA_DIR that an earlier, unmeasured start initialised.
-//    Each start is `node --import tsx apps/server/src/main.ts` spawned directly, so the child's
-//    PID is the server process. Time = spawn() to the first 200 from GET /healthz (polled every
+//    Each start is the compiled server `npm start` runs (`node --enable-source-maps
+//    apps/server/dist/server.mjs`, compiled first if stale) spawned directly, so the child's PID is
+//    the server process. A third series runs the TypeScript sources through tsx instead, as the
+//    tests do (`node --import tsx apps/server/src/main.ts`), for comparison. Time = spawn() to the first 200 from GET /healthz (polled every
 //    20 ms). After the last start of each series the server sits idle for 5 s, then VmRSS is
 //    read from /proc/<pid>/status.
 // 3. npm start: spawns `npm start` twice on the warm DATA_DIR (the first may build the web app),
@@ -69,11 +71,11 @@ const newDataDir = () => {
 };
 
 /** One direct start; returns ms to first 200 and, if idleMs is set, memory after idling. */
-async function startOnce(dataDir, { idleMs = 0, databaseUrl } = {}) {
+async function startOnce(dataDir, { idleMs = 0, databaseUrl, source = false } = {}) {
   const port = await freePort();
   const env = serverEnv({ PORT: String(port), DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const t0 = performance.now();
-  const child = spawnServer(env);
+  const child = spawnServer(env, [], { source });
   active.add(child);
   try {
     const t1 = await waitForHealthy(`http://127.0.0.1:${port}/healthz`, child);
@@ -107,7 +109,8 @@ function printSeries(label, runs, mem) {
 
 /**
  * Spawns `npm <npmArgs>` in the repository root, waits for /healthz, finds the node process that
- * runs apps/server/src/main.ts among npm's descendants and reads its memory after idling.
+ * runs the server (apps/server/dist/server.mjs, or the sources) among npm's descendants and reads
+ * its memory after idling.
  */
 async function npmOnce(npmArgs, dataDir) {
   const port = await freePort();
@@ -129,14 +132,14 @@ async function npmOnce(npmArgs, dataDir) {
     const t1 = await waitForHealthy(`http://127.0.0.1:${port}/healthz`, npm, { timeoutMs: 300_000 });
     const isServer = (pid) => {
       const argv = cmdline(pid).split(' ');
-      return /(^|\/)node$/.test(argv[0]) && argv.includes('apps/server/src/main.ts');
+      return /(^|\/)node$/.test(argv[0]) && (argv.includes('apps/server/dist/server.mjs') || argv.includes('apps/server/src/main.ts'));
     };
     serverPid = descendants(npm.pid).find(isServer);
     if (!serverPid) throw new Error('no node server process found among the descendants of npm');
     await sleep(IDLE_MS);
     const mem = memoryMB(serverPid);
     const npmMem = memoryMB(npm.pid);
-    return { ms: t1 - t0, mem, npmMem, built: /Building the web app|rebuilding/.test(out) };
+    return { ms: t1 - t0, mem, npmMem, built: /Building the web app|rebuilding|Compiling the server|compiling/.test(out) };
   } finally {
     // Stop the server by its PID; the shell and npm then exit by themselves.
     const tree = descendants(npm.pid);
@@ -170,13 +173,16 @@ try {
     // 2. warm: the initialised DATA_DIR
     const mem = await series('warm start (existing DATA_DIR), direct node', () => warmDir);
     console.log(`  measured process: ${mem.cmd}`);
+    // 2b. the same from the TypeScript sources through tsx, as the tests run the server
+    const sourceMem = await series('warm start from the sources through tsx, direct node', () => warmDir, { source: true });
+    console.log(`  measured process: ${sourceMem.cmd}`);
   }
 
   // 3. npm start
   if (!args['no-npm']) {
     const report = (label, r) =>
       console.log(
-        `${label}${r.built ? ' [the web app was built during this start]' : ''}: ${fmt(r.ms)} ms to first 200; server VmRSS ${fmt(r.mem.rss, 1)} MB after ${IDLE_MS / 1000} s idle (npm process itself ${fmt(r.npmMem.rss, 1)} MB)`,
+        `${label}${r.built ? ' [the web app or the server was built during this start]' : ''}: ${fmt(r.ms)} ms to first 200; server VmRSS ${fmt(r.mem.rss, 1)} MB after ${IDLE_MS / 1000} s idle (npm process itself ${fmt(r.npmMem.rss, 1)} MB)`,
       );
     const failure = (label, err) => {
       const tail = String(err instanceof Error ? err.message : err)
