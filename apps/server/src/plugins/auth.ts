@@ -11,12 +11,16 @@ export interface TeacherSession {
   kind: 'teacher';
   teacherId: string;
   tokenHash: string;
+  /** When the session ends, in ms since the epoch. */
+  expiresAt: number;
 }
 export interface MemberSession {
   kind: 'member';
   memberId: string;
   groupId: string;
   tokenHash: string;
+  /** When the session ends, in ms since the epoch. */
+  expiresAt: number;
 }
 export type Session = TeacherSession | MemberSession;
 
@@ -98,8 +102,9 @@ export async function resolveSession(db: Db, cache: SessionCache, token: string 
   const row = await findLiveSession(db, tokenHash);
   if (!row) return null;
   let session: Session | null = null;
-  if (row.teacherId) session = { kind: 'teacher', teacherId: row.teacherId, tokenHash };
-  else if (row.memberId && row.groupId) session = { kind: 'member', memberId: row.memberId, groupId: row.groupId, tokenHash };
+  const expiresAt = row.expiresAt.getTime();
+  if (row.teacherId) session = { kind: 'teacher', teacherId: row.teacherId, tokenHash, expiresAt };
+  else if (row.memberId && row.groupId) session = { kind: 'member', memberId: row.memberId, groupId: row.groupId, tokenHash, expiresAt };
   if (session) cache.set(session, row.groupTeacherId, row.expiresAt);
   return session;
 }

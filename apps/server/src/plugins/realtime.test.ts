@@ -3,6 +3,9 @@ import { rooms } from '@kolikko/core/events';
 import { buildTestApp, sessionCookie, signIn } from '../test/build-test-app.ts';
 import { buildGroup, buildMember, buildTeacher } from '../test/factories.ts';
 import { disconnection, eventNames, nextEvent, request, socketClients, type Client } from '../test/sockets.ts';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../db/schema/index.ts';
+import { hashToken } from '../platform/tokens.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -246,5 +249,21 @@ describe('online-member-count-update', () => {
     const again = nextEvent(t, 'online-member-count-update');
     await request(t, 'teacher-join-room', { group_id: group.id });
     expect(await again).toMatchObject({ group_id: group.id, count: 1 });
+  });
+});
+
+describe('sessions that run out', () => {
+  it("disconnect their sockets when they expire, with no request to notice it, and the others' stay", async () => {
+    const { memberCookie, teacherCookie } = await classroom();
+    // This session ends in a moment (a real one lasts 30 days); no request has cached it yet.
+    const token = memberCookie.slice(memberCookie.indexOf('=') + 1).split(';')[0] ?? '';
+    await db.update(sessions).set({ expiresAt: new Date(Date.now() + 1500) }).where(eq(sessions.tokenHash, hashToken(token)));
+    const expiring = await clients.connect(memberCookie);
+    const lasting = await clients.connect(teacherCookie);
+    expect(await disconnection(expiring, 5000)).toBe('io server disconnect');
+    await clients.settle(lasting);
+    expect(lasting.socket.connected).toBe(true);
+    // It cannot come back: the handshake refuses the expired session.
+    expect(await clients.refusal(memberCookie)).toBe('AUTH.NO_AUTH');
   });
 });

@@ -76,6 +76,9 @@ async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
   const presence = createPresence(io, app.log);
   io.on('connection', (socket) => {
     const { session } = socket.data;
+    // A session that merely runs out ends its sockets too, as a logout does.
+    const cancelExpiry = runAt(session.expiresAt, () => socket.disconnect(true));
+    socket.on('disconnect', cancelExpiry);
     handleRoomRequests(socket, { db: opts.db, presence, log: app.log });
     if (session.kind === 'member') {
       presence.changed(session.groupId);
@@ -93,6 +96,25 @@ async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
   app.addHook('onClose', async () => {
     await io.close();
   });
+}
+
+/** The longest delay a Node timer takes (about 24.8 days); a session lasts 30. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** Runs `work` at `time` (ms since the epoch), however far off; answers how to cancel it. */
+function runAt(time: number, work: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const wait = time - Date.now();
+    if (wait <= 0) {
+      work();
+      return;
+    }
+    timer = setTimeout(arm, Math.min(wait, LONGEST_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  return () => clearTimeout(timer);
 }
 
 async function roomsOf(db: Db, session: Session): Promise<string[]> {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SessionCache, type Session } from './auth.ts';
 
-const teacher = (n: number): Session => ({ kind: 'teacher', teacherId: `t${n}`, tokenHash: `th${n}` });
-const member = (n: number, groupId = 'g1'): Session => ({ kind: 'member', memberId: `m${n}`, groupId, tokenHash: `mh${n}` });
 const inAnHour = new Date(Date.now() + 3_600_000);
+const teacher = (n: number): Session => ({ kind: 'teacher', teacherId: `t${n}`, tokenHash: `th${n}`, expiresAt: inAnHour.getTime() });
+const member = (n: number, groupId = 'g1'): Session => ({ kind: 'member', memberId: `m${n}`, groupId, tokenHash: `mh${n}`, expiresAt: inAnHour.getTime() });
 
 describe('SessionCache', () => {
   it('answers a session until its time to live is over, and never past the session expiry', () => {
