@@ -48,6 +48,7 @@ import { rewardPurchasesRoutes } from './modules/rewards/reward-purchases.routes
 import { createRewardPurchasesService } from './modules/rewards/reward-purchases.service.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { createRewardsService } from './modules/rewards/rewards.service.ts';
+import { socketRewardEvents } from './modules/rewards/rewards.events.ts';
 import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { createTransfersService } from './modules/transfers/transfers.service.ts';
 
@@ -108,7 +109,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await api.register(todosRoutes, { todos: createTodosService({ db, events }) });
       await api.register(memberTodosRoutes, { memberTodos: createMemberTodosService({ db, events }) });
       const catalog = loadCharacterCatalog();
-      await api.register(rewardsRoutes, { rewards: createRewardsService({ db }) });
+      await api.register(rewardsRoutes, { rewards: createRewardsService({ db, events: socketRewardEvents(app.io) }) });
       await api.register(rewardPurchasesRoutes, { purchases: createRewardPurchasesService({ db, events: memberEvents }) });
       await api.register(avatarsRoutes, { avatars: createAvatarsService({ db, events: memberEvents, catalog }) });
       await api.register(transfersRoutes, { transfers: createTransfersService({ db, events: memberEvents }) });

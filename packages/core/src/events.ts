@@ -112,6 +112,10 @@ export interface SharedTodolistPermissionsPayload {
   permissions: 'read' | 'edit' | null;
 }
 
+export interface RewardsChangedPayload {
+  group_id: string;
+}
+
 export interface ChatDeletedPayload {
   id: string;
   group_id: string;
@@ -154,6 +158,11 @@ export interface ServerToClientEvents {
   'teacher-shared-todolist': (payload: SharedTodolistPayload) => void;
   /** A small group's list was withdrawn: to the group's members and teachers. */
   'teacher-unshared-todolist': (payload: SharedTodolistPayload) => void;
+  /**
+   * Ours (spec section 7 has none): what a group's shop offers changed: another list published or
+   * none, a reward of the published list added, removed, edited or deleted. To the group's members.
+   */
+  'teacher-updated-rewards': (payload: RewardsChangedPayload) => void;
   /** Typed for teacher-to-teacher sharing, which has no API yet: nothing sends it. */
   'teacher-updated-shared-todolist-permissions': (payload: SharedTodolistPermissionsPayload) => void;
   /** The teacher wrote: group chat to the group's members and teachers, private chat to the member and the group's teachers. */

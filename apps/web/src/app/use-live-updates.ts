@@ -8,6 +8,7 @@ import { todolistQueryKey } from '../features/shared-todos/api/get-todolist.ts';
 import { todosQueryKey } from '../features/todos/api/get-todos.ts';
 import { classmatesQueryKey } from '../features/account/api/get-classmates.ts';
 import { appendChatMessage, removeChatMessage } from '../features/chat/api/chat-cache.ts';
+import { publishedRewardsQueryKey } from '../features/student-rewards/api/get-published-rewards.ts';
 import { SESSION_QUERY_KEY, setSessionCoins, useSession, useSignedOut } from '../lib/auth.ts';
 import { showBanner } from '../lib/banner.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -156,6 +157,7 @@ function memberHandlers(memberId: string, groupId: string, signOut: () => void):
     'teacher-updated-shared-todolist-todos': refreshTodos,
     'teacher-shared-todolist': refreshTodos,
     'teacher-unshared-todolist': refreshTodos,
+    'teacher-updated-rewards': () => invalidate(publishedRewardsQueryKey(groupId)),
   };
 }
 

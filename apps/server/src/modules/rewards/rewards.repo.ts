@@ -132,6 +132,22 @@ export async function setGroupRewardList(db: DbOrTx, groupId: string, rewardList
   await db.update(groups).set({ sharedRewardListId: rewardListId }).where(eq(groups.id, groupId));
 }
 
+/** The groups whose published list is this one. */
+export async function listGroupsPublishingList(db: DbOrTx, rewardListId: string): Promise<string[]> {
+  const rows = await db.select({ id: groups.id }).from(groups).where(eq(groups.sharedRewardListId, rewardListId));
+  return rows.map((r) => r.id);
+}
+
+/** The groups whose published list offers this reward. */
+export async function listGroupsOfferingReward(db: DbOrTx, rewardId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .innerJoin(rewardListItems, eq(rewardListItems.rewardListId, groups.sharedRewardListId))
+    .where(eq(rewardListItems.rewardId, rewardId));
+  return rows.map((r) => r.id);
+}
+
 /** The rewards of the list published to a group, in list order (none when none is published). */
 export async function listPublishedRewards(db: DbOrTx, groupId: string): Promise<RewardRow[]> {
   const rows = await db

@@ -8,6 +8,7 @@ import { presentGroup } from '../groups/groups.presenters.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
 import { accessRewardList, ownedReward } from './reward-access.ts';
 import { presentReward, presentRewardList } from './rewards.presenters.ts';
+import type { RewardEvents } from './rewards.events.ts';
 import * as repo from './rewards.repo.ts';
 
 /** Who reads rewards: a teacher, or a student of a group. */
@@ -15,7 +16,7 @@ export type RewardsActor = { kind: 'teacher'; teacherId: string } | { kind: 'mem
 
 export type RewardsService = ReturnType<typeof createRewardsService>;
 
-export function createRewardsService({ db }: { db: Db }) {
+export function createRewardsService({ db, events }: { db: Db; events: RewardEvents }) {
   async function presentLists(lists: repo.RewardListRow[]): Promise<TRewardList[]> {
     const ids = lists.map((l) => l.id);
     const items = await repo.listRewardsOfLists(db, ids);
@@ -84,13 +85,16 @@ export function createRewardsService({ db }: { db: Db }) {
       await ownedReward(db, teacherId, rewardId);
       const updated = await repo.updateReward(db, rewardId, fields);
       if (!updated) throw new AppError('REWARD.REWARD_NOT_FOUND');
+      events.publishedRewardsChanged(await repo.listGroupsOfferingReward(db, rewardId));
       return presentReward(updated);
     },
 
     /** Deletes the reward from every list; its purchases stay in history. */
     async remove(teacherId: string, rewardId: string): Promise<void> {
       await ownedReward(db, teacherId, rewardId);
+      const offering = await repo.listGroupsOfferingReward(db, rewardId);
       await repo.deleteReward(db, rewardId);
+      events.publishedRewardsChanged(offering);
     },
 
     async lists(teacherId: string): Promise<TRewardList[]> {
@@ -104,7 +108,9 @@ export function createRewardsService({ db }: { db: Db }) {
     /** Deletes the owner's list (not its rewards); a group publishing it publishes nothing. */
     async removeList(teacherId: string, rewardListId: string): Promise<void> {
       await accessRewardList(db, teacherId, rewardListId, 'owner');
+      const publishing = await repo.listGroupsPublishingList(db, rewardListId);
       await repo.deleteRewardList(db, rewardListId);
+      events.publishedRewardsChanged(publishing);
     },
 
     /** Adds one of the owner's rewards to its list; one already there changes nothing. */
@@ -118,6 +124,7 @@ export function createRewardsService({ db }: { db: Db }) {
         }
         await repo.addRewardToList(tx, rewardListId, rewardId);
       });
+      events.publishedRewardsChanged(await repo.listGroupsPublishingList(db, rewardListId));
       return presentList(list);
     },
 
@@ -125,6 +132,7 @@ export function createRewardsService({ db }: { db: Db }) {
       const list = await accessRewardList(db, teacherId, rewardListId, 'owner');
       await ownedReward(db, teacherId, rewardId);
       await repo.removeRewardFromList(db, rewardListId, rewardId);
+      events.publishedRewardsChanged(await repo.listGroupsPublishingList(db, rewardListId));
       return presentList(list);
     },
 
@@ -152,6 +160,7 @@ export function createRewardsService({ db }: { db: Db }) {
       await ownedGroup(db, teacherId, groupId);
       if (rewardListId !== 'reset') await accessRewardList(db, teacherId, rewardListId, 'owner');
       await repo.setGroupRewardList(db, groupId, rewardListId === 'reset' ? null : rewardListId);
+      events.publishedRewardsChanged([groupId]);
       return presentOwnGroup(teacherId, groupId);
     },
   };
