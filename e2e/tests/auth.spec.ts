@@ -64,6 +64,7 @@ test('a student joins a group through the join link and logs in', async ({ page,
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Join group' }).click();
   await expect(page.getByText(text('en', 'auth.passwordsDoNotMatch'))).toBeVisible();
+  await expect(page.getByLabel('Confirm password')).toBeFocused();
   await page.getByLabel('Confirm password').fill('carrot1');
   await page.getByRole('button', { name: 'Join group' }).click();
   await expect(page).toHaveURL('/student/login');
@@ -86,6 +87,7 @@ test('a locked group refuses a student with the translated GROUP.LOCKED text', a
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: text('fi', 'auth.signup.submit.student') }).click();
   await expect(page.getByText(text('fi', 'errors.GROUP.LOCKED'))).toBeVisible();
+  await expect(page.getByLabel(text('fi', 'auth.fields.groupName'))).toBeFocused();
   await expect(page).toHaveURL(/\/student\/signup/);
 });
 

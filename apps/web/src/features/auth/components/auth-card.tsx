@@ -18,7 +18,7 @@ export function AuthCard({ area, title, subtitle, children }: AuthCardProps) {
     <Paper withBorder radius="lg" shadow="sm" p={{ base: 'lg', xs: 'xl' }} w="100%" maw={480}>
       <Stack gap="lg">
         <Stack gap={6}>
-          <Badge variant="light" color={area === 'teacher' ? 'indigo' : 'teal'} size="lg" radius="sm">
+          <Badge variant="light" color={area === 'teacher' ? 'indigo' : 'teal'} c={area === 'teacher' ? 'indigo.9' : 'teal.9'} size="lg" radius="sm">
             {t(`auth.roles.${area}`)}
           </Badge>
           <Title order={1} fz={{ base: 26, xs: 30 }} lh={1.2}>

@@ -1,16 +1,12 @@
-import { useState, type SubmitEvent } from 'react';
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { GROUP_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RECOMMENDED_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@kolikko/core/limits';
 import { ZMemberSignupRequest } from '@kolikko/core/schemas/auth';
-import { ApiError } from '../../../lib/api-client.ts';
-import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
-import { errorMessageKey } from '../../../lib/error-message.ts';
-import { firstErrorField, issuesToFieldErrors } from '../../../lib/form-errors.ts';
+import { showSuccess } from '../../../lib/banner.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useSignupStudent } from '../api/signup-student.ts';
-import { focusField, useFieldErrors } from '../hooks/use-field-errors.ts';
+import { useSignupForm } from '../hooks/use-signup-form.ts';
 import { AuthCard } from './auth-card.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 
@@ -37,57 +33,20 @@ export function StudentSignupForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [values, setValues] = useState<Record<Field, string>>(() => ({
-    group_name: (params.get('group') ?? '').slice(0, GROUP_NAME_MAX_LENGTH),
-    username: '',
-    password: '',
-    passwordConfirm: '',
-  }));
-  const [accepted, setAccepted] = useState(false);
-  const [passwordVisible, setPasswordVisible] = useState(false);
-  const { errors, setErrors, setFieldError, clearFieldError } = useFieldErrors<Field>();
   const signup = useSignupStudent();
-
-  const isIncomplete = FIELDS.some((field) => values[field].trim() === '') || !accepted;
-
-  function update(field: Field, value: string) {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    clearFieldError(field);
-  }
-
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isIncomplete || signup.isPending) return;
-    const parsed = ZMemberSignupRequest.safeParse({
-      group_name: values.group_name,
-      username: values.username,
-      password: values.password,
-    });
-    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, FIELDS);
-    if (values.password !== values.passwordConfirm) found.passwordConfirm = 'auth.passwordsDoNotMatch';
-    const first = firstErrorField(found, FIELDS);
-    if (!parsed.success || first !== undefined) {
-      setErrors(found);
-      if (first !== undefined) focusField(FIELD_ID[first]);
-      return;
-    }
-    signup.mutate(parsed.data, {
-      onSuccess: () => {
-        showSuccess('success.REGISTRATION_SUCCESS');
-        void navigate('/student/login');
-      },
-      onError: (error) => {
-        const code = error instanceof ApiError ? error.errorCode : 'SERVER.ERROR';
-        const field = SERVER_FIELD[code];
-        if (field) {
-          setFieldError(field, errorMessageKey(code));
-          focusField(FIELD_ID[field]);
-        } else {
-          showErrorCode(code);
-        }
-      },
-    });
-  }
+  const { values, update, errors, accepted, setAccepted, passwordVisible, setPasswordVisible, isIncomplete, handleSubmit } = useSignupForm({
+    fields: FIELDS,
+    fieldIds: FIELD_ID,
+    initial: { group_name: (params.get('group') ?? '').slice(0, GROUP_NAME_MAX_LENGTH), username: '', password: '', passwordConfirm: '' },
+    serverFields: SERVER_FIELD,
+    parse: ({ group_name, username, password }) => ZMemberSignupRequest.safeParse({ group_name, username, password }),
+    send: (request, handlers) => signup.mutate(request, handlers),
+    pending: signup.isPending,
+    onSuccess: () => {
+      showSuccess('success.REGISTRATION_SUCCESS');
+      void navigate('/student/login');
+    },
+  });
 
   return (
     <AuthCard area="student" title={t('auth.signup.title.student')} subtitle={t('auth.signup.subtitle.student')}>

@@ -1,16 +1,12 @@
-import { useState, type SubmitEvent } from 'react';
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RECOMMENDED_LENGTH, TEACHER_MINIMUM_AGE, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@kolikko/core/limits';
 import { ZTeacherSignupRequest } from '@kolikko/core/schemas/auth';
-import { ApiError } from '../../../lib/api-client.ts';
-import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
-import { errorMessageKey } from '../../../lib/error-message.ts';
-import { firstErrorField, issuesToFieldErrors } from '../../../lib/form-errors.ts';
+import { showSuccess } from '../../../lib/banner.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useSignupTeacher } from '../api/signup-teacher.ts';
-import { focusField, useFieldErrors } from '../hooks/use-field-errors.ts';
+import { useSignupForm } from '../hooks/use-signup-form.ts';
 import { AuthCard } from './auth-card.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 
@@ -35,52 +31,20 @@ const SERVER_FIELD: Partial<Record<string, Field>> = {
 export function TeacherSignupForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', email: '', password: '', passwordConfirm: '' });
-  const [accepted, setAccepted] = useState(false);
-  const [passwordVisible, setPasswordVisible] = useState(false);
-  const { errors, setErrors, setFieldError, clearFieldError } = useFieldErrors<Field>();
   const signup = useSignupTeacher();
-
-  const isIncomplete = FIELDS.some((field) => values[field].trim() === '') || !accepted;
-
-  function update(field: Field, value: string) {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    clearFieldError(field);
-  }
-
-  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isIncomplete || signup.isPending) return;
-    const parsed = ZTeacherSignupRequest.safeParse({
-      username: values.username,
-      email: values.email,
-      password: values.password,
-    });
-    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, FIELDS);
-    if (values.password !== values.passwordConfirm) found.passwordConfirm = 'auth.passwordsDoNotMatch';
-    const first = firstErrorField(found, FIELDS);
-    if (!parsed.success || first !== undefined) {
-      setErrors(found);
-      if (first !== undefined) focusField(FIELD_ID[first]);
-      return;
-    }
-    signup.mutate(parsed.data, {
-      onSuccess: () => {
-        showSuccess('success.SIGNUP_CONFIRM_EMAIL');
-        void navigate('/teacher/login');
-      },
-      onError: (error) => {
-        const code = error instanceof ApiError ? error.errorCode : 'SERVER.ERROR';
-        const field = SERVER_FIELD[code];
-        if (field) {
-          setFieldError(field, errorMessageKey(code));
-          focusField(FIELD_ID[field]);
-        } else {
-          showErrorCode(code);
-        }
-      },
-    });
-  }
+  const { values, update, errors, accepted, setAccepted, passwordVisible, setPasswordVisible, isIncomplete, handleSubmit } = useSignupForm({
+    fields: FIELDS,
+    fieldIds: FIELD_ID,
+    initial: { username: '', email: '', password: '', passwordConfirm: '' },
+    serverFields: SERVER_FIELD,
+    parse: ({ username, email, password }) => ZTeacherSignupRequest.safeParse({ username, email, password }),
+    send: (request, handlers) => signup.mutate(request, handlers),
+    pending: signup.isPending,
+    onSuccess: () => {
+      showSuccess('success.SIGNUP_CONFIRM_EMAIL');
+      void navigate('/teacher/login');
+    },
+  });
 
   const submitLabel =
     signup.phase === 'captcha' ? t('auth.signup.checkingHuman') : signup.isPending ? t('auth.signup.creating') : t('auth.signup.submit.teacher');

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Center, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@kolikko/core/limits';
 import type { TChatMessage } from '@kolikko/core/schemas/chat';
@@ -31,6 +32,8 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
   const send = useSendChatMessage(conversation);
   const remove = useDeleteChatMessage();
   const [draft, setDraft] = useState('');
+  // No fine pointer and no hover: a phone or tablet, most likely without a hardware keyboard.
+  const touchOnly = useMediaQuery('(pointer: coarse) and (hover: none)') ?? false;
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   useMarkSeen(memberId, groupId, isTeacher, userId);
@@ -56,6 +59,8 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // A phone's keyboard has no Shift+Enter: there Enter starts a new line and the button sends.
+    if (touchOnly) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -140,7 +145,7 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
           autosize
           minRows={2}
           maxRows={5}
-          description={t('chat.enterHint')}
+          description={touchOnly ? undefined : t('chat.enterHint')}
         />
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dark.4">

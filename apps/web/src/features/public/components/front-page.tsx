@@ -91,7 +91,7 @@ export function FrontPage() {
                 {t('front.roles.student.text')}
               </Text>
               <Group gap="sm">
-                <Button component={Link} to="/student/signup" color="teal.8">
+                <Button component={Link} to="/student/signup" color="teal.9">
                   {t('front.roles.student.signup')}
                 </Button>
                 <Button component={Link} to="/student/login" variant="default">

@@ -1,15 +1,12 @@
 import { useState, type SubmitEvent } from 'react';
-import { Badge, Button, Divider, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { TODOLIST_CATEGORIES, TODOLIST_LANGUAGES, TODOLIST_TARGETS, type TodolistLanguage, type TodolistTarget } from '@kolikko/core/enumerations';
-import { MODAL_WIDTH_DEFAULT_PX, TODOLIST_NAME_MAX_LENGTH } from '@kolikko/core/limits';
+import { TODOLIST_NAME_MAX_LENGTH } from '@kolikko/core/limits';
 import { ZTodolistName, type TTodolist, type TUpdateTodolistRequest } from '@kolikko/core/schemas/todos';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { IconCopy, IconTrash } from '../../../components/icons.tsx';
-import { showErrorCode, showSuccess, showSuccessOnNextPage } from '../../../lib/banner.ts';
+import { ListSettingsModal } from '../../../components/list-settings-modal.tsx';
+import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { categoryLabelKey, categoryOf, isTodolistCategory, storedCategory } from '../../../lib/todolist-labels.ts';
 import { useCopyTodolist } from '../api/copy-todolist.ts';
 import { useDeleteTodolist } from '../api/delete-todolist.ts';
@@ -148,118 +145,42 @@ interface TodolistSettingsModalProps {
  * Spec sections 2 and 6: the owner renames, categorizes, copies and deletes (after a
  * confirmation); anyone the list is shared with can copy it.
  */
-export function TodolistSettingsModal({ teacherId, list: current, onClose }: TodolistSettingsModalProps) {
+export function TodolistSettingsModal({ teacherId, list, onClose }: TodolistSettingsModalProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  // The last list shown stays on screen while the modal fades out after a delete.
-  const [lastList, setLastList] = useState(current);
-  if (current !== null && current !== lastList) setLastList(current);
-  const list = current ?? lastList;
-  const opened = current !== null;
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const copy = useCopyTodolist(teacherId);
   const remove = useDeleteTodolist(teacherId);
-  const isOwner = list?.permissions === 'owner';
-
-  function handleCopy() {
-    if (!list || copy.isPending) return;
-    copy.mutate(
-      { todolistId: list.id, name: t('todolists.settings.copyName', { name: list.name }) },
-      {
-        onSuccess: (copied) => {
-          onClose();
-          showSuccessOnNextPage('success.TODOLIST_COPIED');
-          void navigate(`/teacher/todos/${copied.id}`);
-        },
-        onError: (error) => showErrorCode(errorCodeOf(error)),
-      },
-    );
-  }
-
-  function handleDelete() {
-    if (!list) return;
-    const { id, name } = list;
-    remove.mutate(id, {
-      onSuccess: () => {
-        setConfirmingDelete(false);
-        onClose();
-        showSuccessOnNextPage('todolists.settings.deleted', { name });
-        void navigate('/teacher/todos', { replace: true });
-      },
-      onError: (error) => {
-        setConfirmingDelete(false);
-        showErrorCode(errorCodeOf(error));
-      },
-    });
-  }
-
   return (
-    <Modal.Stack>
-      <Modal
-        stackId="todolist-settings"
-        opened={opened}
-        onClose={onClose}
-        size={MODAL_WIDTH_DEFAULT_PX}
-        title={list ? t('todolists.settings.title', { name: list.name }) : ''}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        {list ? (
-          <Stack gap="lg" key={list.id}>
-            {isOwner ? (
-              <SettingsForm teacherId={teacherId} list={list} onClose={onClose} />
-            ) : (
-              <Stack gap={6}>
-                <Text>{t('todolists.sharedBy', { username: list.shared_by_username ?? '?' })}</Text>
-                <Badge variant="light" tt="none" w="fit-content">
-                  {t(`todolists.permissions.${list.permissions}`)}
-                </Badge>
-              </Stack>
-            )}
-            <Divider />
-            <Stack gap="xs">
-              <Title order={3} fz="md">
-                {t('todolists.settings.copyTitle')}
-              </Title>
-              <Text size="sm" c="dark.5">
-                {t('todolists.settings.copyText')}
-              </Text>
-              <Button variant="light" leftSection={<IconCopy size={16} />} onClick={handleCopy} loading={copy.isPending} w="fit-content">
-                {t('todolists.settings.copy')}
-              </Button>
-            </Stack>
-            {isOwner ? (
-              <>
-                <Divider />
-                <Stack gap="xs">
-                  <Title order={3} fz="md" c="red.9">
-                    {t('todolists.settings.deleteTitle')}
-                  </Title>
-                  <Text size="sm" c="dark.5">
-                    {t('todolists.settings.deleteText')}
-                  </Text>
-                  <Button color="red.8" leftSection={<IconTrash size={16} />} onClick={() => setConfirmingDelete(true)} w="fit-content">
-                    {t('todolists.settings.delete')}
-                  </Button>
-                </Stack>
-              </>
-            ) : null}
-            <Text size="xs" c="dimmed">
-              {t('todolists.settings.created', { date: formatDate(list.date_created) })}
-            </Text>
+    <ListSettingsModal
+      stackId="todolist-settings"
+      list={list}
+      onClose={onClose}
+      texts="todolists.settings"
+      copy={{
+        run: (source, name) => copy.mutateAsync({ todolistId: source.id, name }),
+        pending: copy.isPending,
+        successKey: 'success.TODOLIST_COPIED',
+        pathOf: (id) => `/teacher/todos/${id}`,
+      }}
+      remove={{
+        run: (source) => remove.mutateAsync(source.id),
+        pending: remove.isPending,
+        allowed: (shown) => shown.permissions === 'owner',
+        confirmText: ({ name }) => t('todolists.settings.confirmText', { name }),
+        afterPath: '/teacher/todos',
+      }}
+    >
+      {(shown) =>
+        shown.permissions === 'owner' ? (
+          <SettingsForm teacherId={teacherId} list={shown} onClose={onClose} />
+        ) : (
+          <Stack gap={6}>
+            <Text>{t('todolists.sharedBy', { username: shown.shared_by_username ?? '?' })}</Text>
+            <Badge variant="light" tt="none" w="fit-content">
+              {t(`todolists.permissions.${shown.permissions}`)}
+            </Badge>
           </Stack>
-        ) : null}
-      </Modal>
-      <ConfirmModal
-        stackId="todolist-delete-confirm"
-        opened={confirmingDelete && opened}
-        onClose={() => setConfirmingDelete(false)}
-        onConfirm={handleDelete}
-        loading={remove.isPending}
-        danger
-        title={t('todolists.settings.confirmTitle')}
-      >
-        <Text>{t('todolists.settings.confirmText', { name: list?.name ?? '' })}</Text>
-      </ConfirmModal>
-    </Modal.Stack>
+        )
+      }
+    </ListSettingsModal>
   );
 }
