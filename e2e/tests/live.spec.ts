@@ -79,6 +79,43 @@ test('live: a shared list reaches the student, and the student\'s completion rea
   await studentContext.close();
 });
 
+test('live: what changes while a page is still making its first connection is fetched once it connects', async ({ browser, request }) => {
+  const { teacher, group, kid } = await createClassroom(request);
+
+  // The student's socket.io requests (long-polling first, as socket.io-client starts) wait here
+  // until the test lets them through, so the page's first queries are answered before its
+  // socket is in any room.
+  const studentContext = await browser.newContext();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await studentContext.route(/\/socket\.io\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const s = await studentContext.newPage();
+  await logIn(s, 'student', kid);
+  await s.goto('/student/todos');
+  await expect(s.getByText('Nothing to do yet')).toBeVisible();
+
+  // The teacher shares a list while the student's socket has not connected yet.
+  const login = await request.post('/api/login/admin', { data: { loginName: teacher.username, password: teacher.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const me = await (await request.get('/api/checkStatus')).json();
+  const list = await (await request.post('/api/todolists', { data: { name: 'Late news', id: me.id } })).json();
+  const todo = await request.post('/api/todo', {
+    data: { todolist_id: list.id, content_html: '<p>Water the plants.</p>', content_delta: { ops: [{ insert: 'Water the plants.\n' }] }, reward: 1 },
+  });
+  expect(todo.status()).toBe(201);
+  expect((await request.put(`/api/group/${group.id}/todolist/blue/${list.id}`)).status()).toBe(200);
+
+  // Nobody could tell this page, so it still shows the old answer until it connects.
+  await expect(s.getByTestId('student-todo-1')).toHaveCount(0);
+  release();
+  await expect(s.getByTestId('student-todo-1')).toContainText('Water the plants.');
+
+  await studentContext.close();
+});
+
 test('live: a student\'s reward purchase shows on the teacher\'s member card without a reload', async ({ browser, request }) => {
   const { teacher, group, kid } = await createClassroom(request);
 
@@ -174,5 +211,29 @@ test('live: after its socket reconnects, the student\'s screen refetches the coi
   await award(3);
   await expect(coins).toHaveText(/(^|\D)10(\D|$)/);
 
+  await studentContext.close();
+});
+
+test("live: a reward list published to the group, and a price changed on it, reach the student's shop without a reload", async ({ browser, request }) => {
+  const { teacher, group, kid } = await createClassroom(request);
+  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
+  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
+  await s.goto('/student/rewards');
+  await expect(s.getByTestId('student-rewards-empty')).toBeVisible();
+
+  // The teacher's own API session (its cookie) makes a reward and a list, and publishes it.
+  const me = (await (await t.request.get('/api/checkStatus')).json()) as { id: string };
+  const reward = (await (await t.request.post('/api/reward', { data: { id: me.id, reward: { name: 'Class DJ', description: 'Pick the music.', price: 4 } } })).json()) as { id: string };
+  const list = (await (await t.request.post('/api/rewardlist', { data: { id: me.id, name: 'Friday' } })).json()) as { id: string };
+  expect((await t.request.put('/api/rewardlist', { data: { rewardlist_id: list.id, reward_id: reward.id } })).status()).toBe(200);
+  expect((await t.request.put(`/api/group/${group.id}/rewardlist/${list.id}`)).status()).toBe(200);
+
+  const card = s.getByTestId('reward-Class DJ');
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('reward-price')).toContainText('4');
+  expect((await t.request.put(`/api/reward/${reward.id}`, { data: { reward: { price: 6 } } })).status()).toBe(200);
+  await expect(card.getByTestId('reward-price')).toContainText('6');
+
+  await teacherContext.close();
   await studentContext.close();
 });

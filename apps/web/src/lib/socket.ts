@@ -9,7 +9,7 @@ import { queryClient } from './query-client.ts';
  * The one Socket.IO connection of the signed-in user (spec section 7, Live events). It lives
  * while the ['session'] query holds a user: the server authenticates it by the session cookie
  * and puts it in its rooms at the handshake, so no join is sent. Logging out (or any path that
- * clears the cache) closes it; a reconnect refetches what the app may have missed.
+ * clears the cache) closes it; each connect refetches what the app may have missed.
  */
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -26,14 +26,22 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The server puts a socket in its rooms before the client hears 'connect', so an answer fetched
+ * after that moment already shows every event since. One fetched or still in flight before it may
+ * predate an event the socket was not yet there to hear: on the first connect of a page (the
+ * page's first queries race the handshake) and after every reconnect. Those are refetched.
+ */
+function refetchWhatMayHaveBeenMissed(): void {
+  const connectedAt = Date.now();
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.state.fetchStatus === 'fetching' || query.state.dataUpdatedAt <= connectedAt,
+  });
+}
+
 function openSocket(userId: string): void {
   const next: AppSocket = io({ path: '/socket.io', autoConnect: true, reconnection: true, withCredentials: true });
-  let connectedBefore = false;
-  next.on('connect', () => {
-    // The first connect finds the caches fresh; after a reconnect, events may have been missed.
-    if (connectedBefore) void queryClient.invalidateQueries();
-    connectedBefore = true;
-  });
+  next.on('connect', refetchWhatMayHaveBeenMissed);
   next.on('online-member-count-update', setOnlineMembers);
   socket = next;
   socketUserId = userId;
