@@ -54,8 +54,9 @@ export function useSession(): { user: TSessionUser | null; isPending: boolean } 
 
 /**
  * Reads the session again when a page opens whose coins others move: a student completing a
- * todo pays from the teacher's purse, a teacher's approval pays the student. Until live updates
- * reach the web, this keeps the header's coins right on the pages where it matters.
+ * todo pays from the teacher's purse, a teacher's approval pays the student. Live events carry
+ * the others' moves; this also catches the user's own moves made on another device, which the
+ * server does not echo back to the user's other sockets.
  */
 export function useRefreshSessionOnMount(): void {
   useEffect(() => {
