@@ -105,6 +105,12 @@ test('a teacher writes a list, a blue student completes it, the teacher approves
   const todos: { answertype: string; answer: string | null }[] = await asStudent.json();
   expect(todos.find((x) => x.answertype === 'strict')?.answer).toBeNull();
 
+  // The member page's todos view names the list it shows.
+  await t.goto('/teacher/groups');
+  await t.getByRole('link', { name: `Open ${student.username}` }).click();
+  await t.getByRole('tab', { name: 'Todos' }).click();
+  await expect(t.getByTestId('member-todos-progress')).toHaveText(`${listName} · 3 of 3 done`);
+
   await teacherContext.close();
   await studentContext.close();
 });

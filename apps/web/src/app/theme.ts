@@ -40,7 +40,7 @@ export const theme = createTheme({
     // asterisk on each would be noise, and it would become part of the label text.
     TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
     Modal: Modal.extend({
-      styles: { title: { fontWeight: 800, fontSize: 'var(--mantine-font-size-lg)' } },
+      styles: { title: { fontWeight: 800, fontSize: 'var(--mantine-font-size-lg)', lineHeight: 1.3, overflowWrap: 'anywhere' } },
       // Mantine draws the modal's title bar as a <header>, which outside sectioning content is a
       // second banner landmark beside the page's own (axe: landmark-no-duplicate-banner).
       defaultProps: { attributes: { header: { role: 'none' } } },

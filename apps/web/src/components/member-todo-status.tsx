@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
+import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MemberTodoStatus } from '@kolikko/core/rules/completion';
-import { IconAlertTriangle, IconCircle, IconCircleCheck, IconClock } from './icons.tsx';
+import { CoinIcon, IconAlertTriangle, IconCircle, IconCircleCheck, IconClock } from './icons.tsx';
 import classes from './member-todo-status.module.css';
 
 const STATUS_ICONS: Record<MemberTodoStatus, ComponentType<{ size?: number }>> = {
@@ -26,5 +27,21 @@ export function MemberTodoStatusBadge({ status, audience }: { status: MemberTodo
       <Icon size={16} />
       <span>{t(`memberTodoStatus.${audience}.${status}`)}</span>
     </span>
+  );
+}
+
+/**
+ * A todo's reward beside its status. On a phone's narrow card it shows the coin and the number
+ * only, so the row does not wrap; the full words stay for screen readers.
+ */
+export function MemberTodoRewardBadge({ coins, size, className }: { coins: number; size?: BadgeProps['size']; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge className={className} variant="light" color="coin" c="coin.9" size={size} tt="none" leftSection={<CoinIcon size={size === 'lg' ? 16 : 14} />}>
+      <span className={classes.rewardFull}>{t('common.coinsAmount', { count: coins })}</span>
+      <span className={classes.rewardShort} aria-hidden="true">
+        {coins}
+      </span>
+    </Badge>
   );
 }

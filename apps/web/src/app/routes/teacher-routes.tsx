@@ -29,7 +29,7 @@ export function GroupsRoute() {
  * other, so the router puts the two together.
  */
 function memberTodos({ member, onMemberCoins }: MemberTodosSlotProps) {
-  return <MemberTodosPanel groupId={member.group_id} memberId={member.id} username={member.username} onMemberCoins={onMemberCoins} />;
+  return <MemberTodosPanel groupId={member.group_id} memberId={member.id} username={member.username} onMemberCoins={onMemberCoins} showListName />;
 }
 
 /** The member page's rewards and history views are the history feature's. */

@@ -126,7 +126,7 @@ export function MemberPage({ teacher, memberId, view, renderTodos, renderRewards
                 value={tab}
                 fw={700}
                 fz={{ base: 'sm', xs: 'md' }}
-                px={{ base: 6, xs: 'md' }}
+                px={{ base: 4, xs: 'md' }}
                 leftSection={
                   <Box component="span" visibleFrom="xs" display="inline-flex">
                     <Icon size={18} />

@@ -10,6 +10,7 @@ import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { coinsValue } from '../../../lib/banner-text.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useMemberTodos } from '../../../lib/queries/member-todos.ts';
+import { useTodolist } from '../api/get-todolist.ts';
 import { useRemoveAnswerImage, useReviewMemberTodo, type MemberCoinsListener } from '../api/review-member-todo.ts';
 import { TeacherMemberTodo } from './teacher-member-todo.tsx';
 
@@ -19,6 +20,8 @@ interface MemberTodosPanelProps {
   username: string;
   /** A member's new balance, for caches the caller owns. */
   onMemberCoins?: MemberCoinsListener;
+  /** Names the list above the todos, where the page around does not (the member page). */
+  showListName?: boolean;
 }
 
 type Confirming = { kind: 'undo' | 'image'; memberTodo: TMemberTodo } | null;
@@ -28,9 +31,10 @@ type Confirming = { kind: 'undo' | 'image'; memberTodo: TMemberTodo } | null;
  * approve and undo (spec sections 2 and 4), or the nothing-to-do message. Used by the shared
  * view and by the member page (composed there by the router).
  */
-export function MemberTodosPanel({ groupId, memberId, username, onMemberCoins }: MemberTodosPanelProps) {
+export function MemberTodosPanel({ groupId, memberId, username, onMemberCoins, showListName = false }: MemberTodosPanelProps) {
   const { t } = useTranslation();
   const memberTodos = useMemberTodos(groupId, { kind: 'member', memberId });
+  const list = useTodolist(showListName ? (memberTodos.data?.[0]?.todolist_id ?? null) : null);
   useRefreshSessionOnMount();
   const review = useReviewMemberTodo(groupId, onMemberCoins);
   const removeImage = useRemoveAnswerImage(groupId, onMemberCoins);
@@ -110,6 +114,14 @@ export function MemberTodosPanel({ groupId, memberId, username, onMemberCoins }:
   return (
     <Stack gap="sm" data-testid="member-todos">
       <Text size="sm" c="dark.5" data-testid="member-todos-progress">
+        {showListName && list.data ? (
+          <>
+            <Text span fw={700} c="dark.8" style={{ overflowWrap: 'anywhere' }} data-testid="member-todos-list">
+              {list.data.name}
+            </Text>
+            {' · '}
+          </>
+        ) : null}
         {t('sharedTodos.progress', { done, total: sorted.length })}
       </Text>
       {sorted.map((mt) => (

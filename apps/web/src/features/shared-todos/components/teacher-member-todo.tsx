@@ -2,8 +2,8 @@ import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { memberTodoStatus } from '@kolikko/core/rules/completion';
 import type { TMemberTodo } from '@kolikko/core/schemas/todos';
-import { CoinIcon, IconCheck, IconTrash, IconUndo } from '../../../components/icons.tsx';
-import { memberTodoCardClass, MemberTodoStatusBadge } from '../../../components/member-todo-status.tsx';
+import { IconCheck, IconTrash, IconUndo } from '../../../components/icons.tsx';
+import { memberTodoCardClass, MemberTodoRewardBadge, MemberTodoStatusBadge } from '../../../components/member-todo-status.tsx';
 import { TodoContent } from '../../../components/todo-content.tsx';
 import { memberTodoImageUrl } from '../../../lib/todo-images.ts';
 import classes from './teacher-member-todo.module.css';
@@ -41,9 +41,7 @@ export function TeacherMemberTodo({ memberTodo: mt, pending, busy, onApprove, on
           {mt.position}
         </span>
         <MemberTodoStatusBadge status={status} audience="teacher" />
-        <Badge variant="light" color="coin" c="coin.9" tt="none" leftSection={<CoinIcon size={14} />}>
-          {t('common.coinsAmount', { count: mt.reward })}
-        </Badge>
+        <MemberTodoRewardBadge coins={mt.reward} />
         <Badge variant="light" color="gray" c="dark.6" tt="none">
           {t(`todos.answerTypes.${mt.answertype}`)}
         </Badge>

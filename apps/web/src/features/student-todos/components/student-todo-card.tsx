@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { Badge, Button, Checkbox, FileButton, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, FileButton, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_ANSWER_MAX_LENGTH } from '@kolikko/core/limits';
 import { memberTodoStatus } from '@kolikko/core/rules/completion';
 import type { TMemberTodo, TMemberTodoUpdateResponse } from '@kolikko/core/schemas/todos';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { CoinIcon, IconPhoto, IconSend, IconTrash } from '../../../components/icons.tsx';
-import { memberTodoCardClass, MemberTodoStatusBadge } from '../../../components/member-todo-status.tsx';
+import { IconPhoto, IconSend, IconTrash } from '../../../components/icons.tsx';
+import { memberTodoCardClass, MemberTodoRewardBadge, MemberTodoStatusBadge } from '../../../components/member-todo-status.tsx';
 import { TodoContent } from '../../../components/todo-content.tsx';
 import { showBanner, showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { coinsValue } from '../../../lib/banner-text.ts';
@@ -133,9 +133,7 @@ export function StudentTodoCard({ memberTodo: mt, groupId, coins }: StudentTodoC
           {mt.position}
         </span>
         <MemberTodoStatusBadge status={status} audience="student" />
-        <Badge className={classes.reward} variant="light" color="coin" c="coin.9" size="lg" tt="none" leftSection={<CoinIcon size={16} />}>
-          {t('common.coinsAmount', { count: mt.reward })}
-        </Badge>
+        <MemberTodoRewardBadge className={classes.reward} coins={mt.reward} size="lg" />
       </div>
 
       <TodoContent html={mt.content} todoId={mt.todo_id} imagepath={mt.imagepath} />

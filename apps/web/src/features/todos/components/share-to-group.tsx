@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Flex, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TTodolist } from '@kolikko/core/schemas/todos';
@@ -82,7 +82,8 @@ export function ShareToGroup({ teacherId, list, group, nameOf }: ShareToGroupPro
             </Group>
           ))}
         </Stack>
-        <Group gap="xs">
+        {/* Full-width buttons stacked on a phone; a row from 36em on. */}
+        <Flex direction={{ base: 'column', xs: 'row' }} gap="xs">
           {COLORS.map((color) => {
             const isSet = shared[color] === list.id;
             return (
@@ -111,7 +112,7 @@ export function ShareToGroup({ teacherId, list, group, nameOf }: ShareToGroupPro
           >
             {t('todos.share.reset')}
           </Button>
-        </Group>
+        </Flex>
       </Stack>
       <ConfirmModal
         opened={confirmingReset}

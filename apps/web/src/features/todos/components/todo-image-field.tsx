@@ -84,39 +84,44 @@ export function TodoImageField({ saved, value, onChange, error, onErrorChange, d
         {t('todos.editor.image.label')}
       </Text>
       {hasImage ? (
-        <Group gap="md" align="flex-end">
+        <Stack gap="xs" align="flex-start">
           <img src={previewUrl} alt={t('todos.editor.image.previewAlt')} className={classes.preview} data-testid="todo-image-preview" />
           <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={remove} disabled={disabled}>
             {t('todos.editor.image.remove')}
           </Button>
-        </Group>
+          <Text size="xs" c="dimmed">
+            {t('todos.editor.image.replaceHint')}
+          </Text>
+        </Stack>
       ) : (
-        <Text size="sm" c="dimmed">
-          {value.kind === 'remove' ? t('todos.editor.image.willRemove') : t('todos.editor.image.none')}
-        </Text>
-      )}
-      <Group gap="xs">
-        <FileButton resetRef={resetFileInput} onChange={pickFile} accept={UPLOAD_IMAGE_TYPES.join(',')} disabled={disabled || hasImage}>
-          {(props) => (
-            <Button {...props} variant="light" leftSection={<IconUpload size={16} />} disabled={disabled || hasImage}>
-              {t('todos.editor.image.upload')}
+        <>
+          <Text size="sm" c="dimmed">
+            {value.kind === 'remove' ? t('todos.editor.image.willRemove') : t('todos.editor.image.none')}
+          </Text>
+          <Group gap="xs">
+            <FileButton resetRef={resetFileInput} onChange={pickFile} accept={UPLOAD_IMAGE_TYPES.join(',')} disabled={disabled}>
+              {(props) => (
+                <Button {...props} variant="light" leftSection={<IconUpload size={16} />} disabled={disabled}>
+                  {t('todos.editor.image.upload')}
+                </Button>
+              )}
+            </FileButton>
+            <Button
+              variant="light"
+              leftSection={<IconPhoto size={16} />}
+              disabled={disabled}
+              onClick={() => setPicking((open) => !open)}
+              aria-expanded={picking}
+              aria-controls={pickerId}
+            >
+              {t('todos.editor.image.choose')}
             </Button>
-          )}
-        </FileButton>
-        <Button
-          variant="light"
-          leftSection={<IconPhoto size={16} />}
-          disabled={disabled || hasImage}
-          onClick={() => setPicking((open) => !open)}
-          aria-expanded={picking && !hasImage}
-          aria-controls={pickerId}
-        >
-          {t('todos.editor.image.choose')}
-        </Button>
-      </Group>
-      <Text size="xs" c="dimmed">
-        {t('todos.editor.image.hint', { mb: IMAGE_MAX_BYTES / (1024 * 1024) })}
-      </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('todos.editor.image.hint', { mb: IMAGE_MAX_BYTES / (1024 * 1024) })}
+          </Text>
+        </>
+      )}
       {error ? (
         <Text size="sm" c="red.9" id={errorId} role="alert">
           {t(errorMessageKey(error))}

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TODOLIST_CATEGORIES, TODOLIST_LANGUAGES, TODOLIST_TARGETS, type TodolistLanguage, type TodolistTarget } from '@kolikko/core/enumerations';
 import { TODOLIST_NAME_MAX_LENGTH } from '@kolikko/core/limits';
@@ -103,7 +103,7 @@ function SettingsForm({ teacherId, list, onClose }: SettingsFormProps) {
           nothingFoundMessage={t('todolists.settings.noMatch')}
           comboboxProps={{ withinPortal: true }}
         />
-        <Group grow align="flex-start" gap="sm" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
             label={t('todolists.settings.target')}
             placeholder={t('todolists.settings.noTarget')}
@@ -111,7 +111,6 @@ function SettingsForm({ teacherId, list, onClose }: SettingsFormProps) {
             value={target}
             onChange={setTarget}
             clearable
-            miw={200}
           />
           <Select
             label={t('todolists.settings.language')}
@@ -121,9 +120,8 @@ function SettingsForm({ teacherId, list, onClose }: SettingsFormProps) {
               if (value) setLanguage(value);
             }}
             allowDeselect={false}
-            miw={160}
           />
-        </Group>
+        </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
             {t('todolists.settings.save')}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -126,14 +126,21 @@ export function TodolistView({ teacherId, list, activeGroup, nameOf, onOpenSetti
             {list.name}
           </Title>
           <Text size="sm" c="dark.5">
+            {/* Each part keeps its words together, so a narrow screen wraps between parts. The
+                count waits for the todos: "0 todos" while they load would be wrong. */}
             {[
-              t('todos.count', { count }),
+              todos.data ? t('todos.count', { count }) : null,
               list.category ? t(storedCategoryLabelKey(list.category)) : null,
               list.target ? t(`todolists.targets.${list.target}`) : null,
               t(`todolists.languages.${list.language}`),
             ]
               .filter((part) => part !== null)
-              .join(' · ')}
+              .map((part, index) => (
+                <Fragment key={`${index}-${part}`}>
+                  {index > 0 ? ' · ' : null}
+                  <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+                </Fragment>
+              ))}
           </Text>
         </Stack>
         <Tooltip label={t('todolists.settings.open', { name: list.name })} openDelay={400}>
