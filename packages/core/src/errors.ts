@@ -121,6 +121,8 @@ export interface ApiErrorBody {
   message: string;
   /** The request field that failed validation, when one did. */
   field?: string;
+  /** Numbers the message is about, for the client's own text (MISC.TEACHER_OUT_OF_COINS: needed, available). */
+  details?: Record<string, number>;
 }
 
 /** A domain error: thrown by services, answered by the server's error handler. */
@@ -128,12 +130,14 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly field: string | undefined;
+  readonly details: Record<string, number> | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; field?: string } = {}) {
+  constructor(code: ErrorCode, options: { message?: string; field?: string; details?: Record<string, number> } = {}) {
     super(options.message ?? code);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.field = options.field;
+    this.details = options.details;
   }
 }

@@ -129,6 +129,16 @@ export interface OnlineMemberCountPayload {
   member_ids: string[];
 }
 
+export interface TeacherPurseUpdatedPayload {
+  /** The teacher's purse now. */
+  coins: number;
+  /** Completions whose rewards still wait for coins, and how many coins they wait for. */
+  owed_rewards: number;
+  owed_coins: number;
+  /** Coins just bought by card, when a purchase caused it. */
+  purchased_coins?: number;
+}
+
 export interface ServerToClientEvents {
   /** A teacher's award (single or batch), once per member: to the member and the group's teachers. */
   'teacher-gave-coins': (payload: TeacherGaveCoinsPayload) => void;
@@ -171,6 +181,12 @@ export interface ServerToClientEvents {
   'member-sent-a-chat': (message: TChatMessage) => void;
   /** Ours (not in the spec): a message was deleted; the same rooms as its conversation. */
   'chat-message-deleted': (payload: ChatDeletedPayload) => void;
+  /**
+   * Ours (not in the spec): the teacher's purse or its owed rewards changed without a request of
+   * the teacher's own (coins bought by card credited by the provider's webhook; owed rewards made or
+   * paid). To the teacher's own room, so every screen it has open updates its header.
+   */
+  'teacher-purse-updated': (payload: TeacherPurseUpdatedPayload) => void;
   /** How many of a group's members are connected: to the group's teachers. */
   'online-member-count-update': (payload: OnlineMemberCountPayload) => void;
   /** The answer to leave-room: the room left. */

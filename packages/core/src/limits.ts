@@ -59,6 +59,8 @@ export const EXTRA_GROUP_PRICE = 100;
 export const GROUPS_INCLUDED = 2;
 
 export const VAT_RATE = 0.255;
+/** VAT_RATE in thousandths, for integer arithmetic on cents (rules/payments.ts). */
+export const VAT_RATE_PERMILLE = 255;
 export const BEST_VALUE_PACKAGE_COINS = 500;
 export const PRICING_CACHE_MS = 5 * 60 * 1000;
 export const COMMUNITY_PREVIEW_TODOS = 3;

@@ -13,7 +13,7 @@ import {
   type CompletionTodo,
 } from './completion.ts';
 
-const fresh: CompletionState = { completed: false, rewardCollected: 0, memberAnswer: '' };
+const fresh: CompletionState = { completed: false, rewardCollected: 0, rewardOwed: 0, memberAnswer: '' };
 const rich = { member: 1000, teacher: 1000 };
 const todo = (answertype: AnswerType, reward = 10, answer = 'Helsinki'): CompletionTodo => ({ answertype, answer, reward });
 
@@ -26,7 +26,7 @@ function decide(t: CompletionTodo, s: CompletionState, actor: CompletionActor, r
 describe('completion rules (spec section 4)', () => {
   it('none: the member or the teacher toggles it; completing pays, un-completing takes back', () => {
     const done = decide(todo('none'), fresh, 'member', { completed: true });
-    expect(done.state).toEqual({ completed: true, rewardCollected: 10, memberAnswer: '' });
+    expect(done.state).toEqual({ completed: true, rewardCollected: 10, rewardOwed: 0, memberAnswer: '' });
     expect(done.coins).toEqual({ kind: 'pay', amount: 10 });
     const undone = decide(todo('none'), done.state, 'teacher', { completed: false });
     expect(undone.state.completed).toBe(false);
@@ -50,13 +50,13 @@ describe('completion rules (spec section 4)', () => {
 
   it('free: an answer waits for the teacher, who approves it; editing it un-completes and takes back', () => {
     const answered = decide(todo('free'), fresh, 'member', { memberAnswer: 'my essay' });
-    expect(answered.state).toEqual({ completed: false, rewardCollected: 0, memberAnswer: 'my essay' });
+    expect(answered.state).toEqual({ completed: false, rewardCollected: 0, rewardOwed: 0, memberAnswer: 'my essay' });
     const approved = decide(todo('free'), answered.state, 'teacher', { completed: true });
     expect(approved.coins).toEqual({ kind: 'pay', amount: 10 });
     const same = decide(todo('free'), approved.state, 'member', { memberAnswer: 'my essay' });
     expect(same.state.completed).toBe(true);
     const edited = decide(todo('free'), approved.state, 'member', { memberAnswer: 'my better essay' });
-    expect(edited.state).toEqual({ completed: false, rewardCollected: 0, memberAnswer: 'my better essay' });
+    expect(edited.state).toEqual({ completed: false, rewardCollected: 0, rewardOwed: 0, memberAnswer: 'my better essay' });
     expect(edited.coins).toEqual({ kind: 'takeBack', amount: 10 });
     const imageChanged = decide(todo('free'), approved.state, 'member', { memberImageChanged: true });
     expect(imageChanged.state.completed).toBe(false);
@@ -79,11 +79,27 @@ describe('completion rules (spec section 4)', () => {
     expect(decideCompletion(todo('free'), fresh, 'teacher', { memberAnswer: 'forged' }, rich)).toEqual({ ok: false, error: 'PERMISSION.INSUFFICIENT_PERMISSIONS' });
   });
 
-  it('an empty purse refuses the completion whole', () => {
-    expect(decideCompletion(todo('none', 10), fresh, 'member', { completed: true }, { member: 0, teacher: 9 })).toEqual({ ok: false, error: 'MISC.TEACHER_OUT_OF_COINS' });
-    expect(decideCompletion(todo('strict', 10), fresh, 'member', { memberAnswer: 'Helsinki' }, { member: 0, teacher: 9 })).toEqual({ ok: false, error: 'MISC.TEACHER_OUT_OF_COINS' });
-    // A reward of 0 needs no purse.
-    expect(decide(todo('none', 0), fresh, 'member', { completed: true }, { member: 0, teacher: 0 }).coins).toEqual({ kind: 'none' });
+  it('a purse that cannot pay never refuses the completion: it pays what it has and owes the rest', () => {
+    const empty = decide(todo('none', 10), fresh, 'member', { completed: true }, { member: 0, teacher: 0 });
+    expect(empty).toEqual({ ok: true, state: { completed: true, rewardCollected: 0, rewardOwed: 10, memberAnswer: '' }, coins: { kind: 'none' } });
+    const short = decide(todo('strict', 10), fresh, 'member', { memberAnswer: 'Helsinki' }, { member: 0, teacher: 9 });
+    expect(short.state).toMatchObject({ completed: true, rewardCollected: 9, rewardOwed: 1 });
+    expect(short.coins).toEqual({ kind: 'pay', amount: 9 });
+    const approved = decide(todo('free', 10), { ...fresh, memberAnswer: 'essay' }, 'teacher', { completed: true }, { member: 0, teacher: 0 });
+    expect(approved.state).toMatchObject({ completed: true, rewardCollected: 0, rewardOwed: 10 });
+    // A reward of 0 needs no purse and owes nothing.
+    expect(decide(todo('none', 0), fresh, 'member', { completed: true }, { member: 0, teacher: 0 }).state.rewardOwed).toBe(0);
+  });
+
+  it('un-completing cancels what is still owed; a wrong strict answer too', () => {
+    const owed = decide(todo('none', 10), fresh, 'member', { completed: true }, { member: 0, teacher: 3 }).state;
+    const undone = decide(todo('none', 10), owed, 'teacher', { completed: false }, { member: 3, teacher: 0 });
+    expect(undone.state).toMatchObject({ completed: false, rewardCollected: 0, rewardOwed: 0 });
+    expect(undone.coins).toEqual({ kind: 'takeBack', amount: 3 });
+    const strict = decide(todo('strict', 10), fresh, 'member', { memberAnswer: 'Helsinki' }, { member: 0, teacher: 0 }).state;
+    expect(decide(todo('strict', 10), strict, 'member', { memberAnswer: 'Turku' }, { member: 0, teacher: 0 }).state.rewardOwed).toBe(0);
+    // Answering the same right answer again keeps what is owed.
+    expect(decide(todo('strict', 10), strict, 'member', { memberAnswer: 'Helsinki' }, { member: 0, teacher: 0 }).state.rewardOwed).toBe(10);
   });
 
   it('takes back no more than the member has; what stays owed is not paid again', () => {
@@ -97,8 +113,8 @@ describe('completion rules (spec section 4)', () => {
   });
 
   it('a reset (answer type changed) un-completes and takes back', () => {
-    expect(resetCompletion({ completed: true, rewardCollected: 7, memberAnswer: 'x' }, 5)).toEqual({
-      state: { completed: false, rewardCollected: 2, memberAnswer: 'x' },
+    expect(resetCompletion({ completed: true, rewardCollected: 7, rewardOwed: 3, memberAnswer: 'x' }, 5)).toEqual({
+      state: { completed: false, rewardCollected: 2, rewardOwed: 0, memberAnswer: 'x' },
       coins: { kind: 'takeBack', amount: 5 },
     });
     expect(resetCompletion(fresh, 5)).toEqual({ state: fresh, coins: { kind: 'none' } });
@@ -172,6 +188,13 @@ function play(initial: { type: AnswerType; reward: number; purse: number }, acti
     }
     if (a.kind === 'teacher-buys') {
       ledger.push({ from: 'mint', to: 'teacher', amount: a.amount, reason: 'purchase' });
+      // As the server does: what the purse owes is paid from the coins that arrived.
+      const paid = Math.min(state.rewardOwed, balance('teacher'));
+      if (paid > 0) {
+        ledger.push({ from: 'teacher', to: 'member', amount: paid, reason: 'todo_reward' });
+        state = { ...state, rewardCollected: state.rewardCollected + paid, rewardOwed: state.rewardOwed - paid };
+      }
+      expect(state.rewardOwed === 0 || balance('teacher') === 0).toBe(true);
       continue;
     }
     if (a.kind === 'change-reward') {
@@ -193,8 +216,7 @@ function play(initial: { type: AnswerType; reward: number; purse: number }, acti
         : ['teacher', { memberAnswer: a.answer }];
       const d = decideCompletion(t, state, actor, request, before);
       if (!d.ok) {
-        expect(['PERMISSION.INSUFFICIENT_PERMISSIONS', 'MISC.TEACHER_OUT_OF_COINS']).toContain(d.error);
-        if (d.error === 'MISC.TEACHER_OUT_OF_COINS') expect(before.teacher).toBeLessThan(t.reward - state.rewardCollected);
+        expect(d.error).toBe('PERMISSION.INSUFFICIENT_PERMISSIONS');
         continue;
       }
       // Who may complete what.
@@ -228,6 +250,12 @@ function play(initial: { type: AnswerType; reward: number; purse: number }, acti
     expect(paysThisCompletion).toBeLessThanOrEqual(1);
     expect(state.rewardCollected).toBeGreaterThanOrEqual(0);
     expect(state.rewardCollected).toBeLessThanOrEqual(maxReward);
+    // Owed only while completed, never below zero, and never more than the reward with what was paid.
+    expect(state.rewardOwed).toBeGreaterThanOrEqual(0);
+    if (!state.completed) expect(state.rewardOwed).toBe(0);
+    expect(state.rewardCollected + state.rewardOwed).toBeLessThanOrEqual(maxReward);
+    // A completion that owes has emptied the purse first.
+    if (!wasCompleted && state.completed && state.rewardOwed > 0) expect(balance('teacher')).toBe(0);
     const net = ledger.reduce((s, r) => s + (r.reason === 'todo_reward' ? r.amount : r.reason === 'todo_reward_revoked' ? -r.amount : 0), 0);
     expect(net).toBe(state.rewardCollected);
     expect(balance('teacher')).toBeGreaterThanOrEqual(0);
@@ -271,7 +299,7 @@ describe('completion properties (fast-check)', () => {
   it('a refused decision is refused for a reason, and leaves the state as it was', () => {
     fc.assert(fc.property(
       fc.constantFrom(...ANSWER_TYPES),
-      fc.record({ completed: fc.boolean(), rewardCollected: fc.integer({ min: 0, max: 999 }), memberAnswer: answers }),
+      fc.record({ completed: fc.boolean(), rewardCollected: fc.integer({ min: 0, max: 999 }), rewardOwed: fc.constant(0), memberAnswer: answers }),
       fc.constantFrom<CompletionActor>('member', 'teacher'),
       fc.record({ completed: fc.option(fc.boolean(), { nil: undefined }), memberAnswer: fc.option(answers, { nil: undefined }) }),
       (type, state, actor, request) => {

@@ -10,6 +10,11 @@ import type { ErrorCode } from '../errors.ts';
  * back. Un-completing takes back what it can (never more than the member has); what it cannot
  * stays owed, so completing again pays only the difference. A member can therefore never net
  * more than one reward from one todo, however often it toggles and spends in between.
+ *
+ * A completion is never refused for the teacher's purse (DESIGN.md section 4). The purse pays
+ * what it can at once; the rest is reward_owed, a record and not a balance, which the server pays
+ * oldest first when the purse has coins again. Un-completing cancels what is still owed.
+ * reward_collected + reward_owed never exceeds the reward.
  */
 
 export type CompletionActor = 'teacher' | 'member';
@@ -25,6 +30,8 @@ export interface CompletionTodo {
 export interface CompletionState {
   completed: boolean;
   rewardCollected: number;
+  /** Coins of this completion the purse has not paid yet (0 when not completed). */
+  rewardOwed: number;
   memberAnswer: string;
 }
 
@@ -61,20 +68,24 @@ export function isStrictMatch(given: string, expected: string): boolean {
   return want !== '' && given.trim() === want;
 }
 
-type Settlement = { ok: true; rewardCollected: number; coins: CoinMovement } | { ok: false; error: 'MISC.TEACHER_OUT_OF_COINS' };
+interface Settlement {
+  rewardCollected: number;
+  rewardOwed: number;
+  coins: CoinMovement;
+}
 
-/** The coins that moving from `before` to `completed` causes, and the new reward_collected. */
+/** The coins that moving from `before` to `completed` causes, and the new reward_collected and reward_owed. */
 function settle(before: CompletionState, completed: boolean, reward: number, balances: Balances): Settlement {
   if (completed && !before.completed) {
-    const amount = Math.max(0, reward - before.rewardCollected);
-    if (amount > balances.teacher) return { ok: false, error: 'MISC.TEACHER_OUT_OF_COINS' };
-    return { ok: true, rewardCollected: before.rewardCollected + amount, coins: amount > 0 ? { kind: 'pay', amount } : NONE };
+    const due = Math.max(0, reward - before.rewardCollected);
+    const amount = Math.min(due, Math.max(0, balances.teacher));
+    return { rewardCollected: before.rewardCollected + amount, rewardOwed: due - amount, coins: amount > 0 ? { kind: 'pay', amount } : NONE };
   }
   if (!completed && before.completed) {
     const amount = Math.min(before.rewardCollected, Math.max(0, balances.member));
-    return { ok: true, rewardCollected: before.rewardCollected - amount, coins: amount > 0 ? { kind: 'takeBack', amount } : NONE };
+    return { rewardCollected: before.rewardCollected - amount, rewardOwed: 0, coins: amount > 0 ? { kind: 'takeBack', amount } : NONE };
   }
-  return { ok: true, rewardCollected: before.rewardCollected, coins: NONE };
+  return { rewardCollected: before.rewardCollected, rewardOwed: before.rewardOwed, coins: NONE };
 }
 
 /**
@@ -122,18 +133,17 @@ export function decideCompletion(
   }
 
   const settled = settle(state, completed, todo.reward, balances);
-  if (!settled.ok) return settled;
-  return { ok: true, state: { completed, rewardCollected: settled.rewardCollected, memberAnswer }, coins: settled.coins };
+  return { ok: true, state: { completed, rewardCollected: settled.rewardCollected, rewardOwed: settled.rewardOwed, memberAnswer }, coins: settled.coins };
 }
 
 /**
  * The todo's answer type (or a strict todo's answer) changed: the member todo is no longer
- * done, and the reward is taken back as on any un-completion. The member's answer stays.
+ * done, the reward is taken back as on any un-completion, and what was still owed is cancelled.
+ * The member's answer stays.
  */
 export function resetCompletion(state: CompletionState, memberCoins: number): { state: CompletionState; coins: CoinMovement } {
   const settled = settle(state, false, 0, { member: memberCoins, teacher: 0 });
-  if (!settled.ok) throw new Error('un-completing never needs the purse');
-  return { state: { ...state, completed: false, rewardCollected: settled.rewardCollected }, coins: settled.coins };
+  return { state: { ...state, completed: false, rewardCollected: settled.rewardCollected, rewardOwed: settled.rewardOwed }, coins: settled.coins };
 }
 
 export type MemberTodoStatus = 'done' | 'awaiting_teacher' | 'strict_answered' | 'not_done';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPaymentAmounts } from './payments.ts';
 import { LEDGER_REASONS } from '../enumerations.ts';
 import { COINS_MAX } from '../limits.ts';
 import { PURCHASE_HISTORY_TYPES, RECEIVED_KINDS, SENT_KINDS } from '../rules/history.ts';
@@ -70,5 +71,7 @@ export const ZPurchaseHistoryItem = z.object({
   date: z.string(),
   /** The student on the other side, when there is one still there. */
   counterpartName: z.string().nullable(),
+  /** A coin purchase by card: the coins and what was paid, in cents; null for every other row. */
+  payment: ZPaymentAmounts.nullable(),
 });
 export type TPurchaseHistoryItem = z.infer<typeof ZPurchaseHistoryItem>;

@@ -5,4 +5,6 @@ export const ZApiError = z.object({
   errorCode: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
   message: z.string(),
   field: z.string().optional(),
+  /** Numbers the message is about (MISC.TEACHER_OUT_OF_COINS: needed and available coins). */
+  details: z.record(z.string(), z.number()).optional(),
 });

@@ -172,6 +172,11 @@ export const ZMemberTodo = z.object({
   reward: z.number().int(),
   /** Coins the member holds from this todo: paid and not taken back. */
   reward_collected: z.number().int(),
+  /**
+   * Coins of this completion that the teacher's purse could not pay yet: they are on their way
+   * and are paid, oldest first, when the purse has coins again. 0 when nothing is owed.
+   */
+  reward_owed: z.number().int(),
   answertype: z.enum(ANSWER_TYPES),
   /** The stored answer: only for the teacher; always null for the student. */
   answer: z.string().nullable(),
