@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { createCaptcha } from './platform/captcha.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail.ts';
+import { createPaymentProvider, type PaymentProvider } from './platform/payments.ts';
 import authPlugin, { SessionCache } from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import opsPlugin from './plugins/ops.ts';
@@ -31,6 +32,8 @@ import { socketGroupEvents } from './modules/groups/groups.events.ts';
 import { createGroupsService } from './modules/groups/groups.service.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { createMembersService } from './modules/members/members.service.ts';
+import { socketOwedRewardEvents } from './modules/coins/owed-rewards.events.ts';
+import { createOwedRewardsService } from './modules/coins/owed-rewards.service.ts';
 import { memberTodosRoutes } from './modules/todos/member-todos.routes.ts';
 import { createMemberTodosService } from './modules/todos/member-todos.service.ts';
 import { todolistsRoutes } from './modules/todos/todolists.routes.ts';
@@ -49,18 +52,22 @@ import { createRewardPurchasesService } from './modules/rewards/reward-purchases
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { createRewardsService } from './modules/rewards/rewards.service.ts';
 import { socketRewardEvents } from './modules/rewards/rewards.events.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { createTransfersService } from './modules/transfers/transfers.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
+  /** Replaces the driver the configuration names (tests: Stripe pointed at a stand-in). */
+  paymentProvider?: PaymentProvider;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Registers plugins and modules; never listens (main.ts does, tests use inject()). */
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, paymentProvider }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: (req) => {
@@ -80,6 +87,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const mailer: Mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log);
   app.addHook('onClose', async () => mailer.close());
   const captcha = createCaptcha(db, config.captcha);
+  const payments = paymentProvider ?? createPaymentProvider(config.payments);
+  if (config.isProduction && payments.name === 'dev') {
+    app.log.warn('no Stripe keys: coins cannot be bought by card (the dev provider has no succeed route in production)');
+  }
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, secure: config.isProduction });
@@ -99,15 +110,19 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       const secureCookies = config.isProduction;
       const sessions = socketSessionEvents(app.io, sessionCache, { crossNode: config.redisUrl !== undefined });
       const memberEvents = socketMemberEvents(app.io);
+      // Owed rewards are paid as soon as a purse has coins again; at start-up too, for a purse a
+      // crash left holding coins while it owes (its payment runs after the credit's commit).
+      const owedRewards = createOwedRewardsService({ db, events: socketOwedRewardEvents(app.io), log: app.log });
+      api.addHook('onReady', async () => owedRewards.settleAll());
       const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, log: app.log, sessions, memberEvents });
       await api.register(authRoutes, { auth, secureCookies });
-      await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io), sessions }) });
-      await api.register(membersRoutes, { members: createMembersService({ db, events: memberEvents, sessions }), secureCookies });
+      await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io), sessions, owedRewards }) });
+      await api.register(membersRoutes, { members: createMembersService({ db, events: memberEvents, sessions, owedRewards }), secureCookies });
       await api.register(accountRoutes, { account: createAccountService({ db, sessions }), secureCookies });
       const events = socketTodoEvents(app.io);
       await api.register(todolistsRoutes, { todolists: createTodolistsService({ db, events }) });
-      await api.register(todosRoutes, { todos: createTodosService({ db, events }) });
-      await api.register(memberTodosRoutes, { memberTodos: createMemberTodosService({ db, events }) });
+      await api.register(todosRoutes, { todos: createTodosService({ db, events, owedRewards }) });
+      await api.register(memberTodosRoutes, { memberTodos: createMemberTodosService({ db, events, owedRewards }) });
       const catalog = loadCharacterCatalog();
       await api.register(rewardsRoutes, { rewards: createRewardsService({ db, events: socketRewardEvents(app.io) }) });
       await api.register(rewardPurchasesRoutes, { purchases: createRewardPurchasesService({ db, events: memberEvents }) });
@@ -115,6 +130,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       await api.register(transfersRoutes, { transfers: createTransfersService({ db, events: memberEvents }) });
       await api.register(historyRoutes, { history: createHistoryService({ db, catalog }) });
       await api.register(chatRoutes, { chat: createChatService({ db, events: socketChatEvents(app.io) }) });
+      const paymentsService = createPaymentsService({ db, provider: payments, packages: config.coinPackages, owedRewards, mailer, log: app.log });
+      await api.register(paymentsRoutes, { payments: paymentsService, devRoutes: !config.isProduction });
       if (!config.isProduction) await api.register(devRoutes, { db });
     },
     { prefix: '/api' },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -16,6 +17,13 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       captcha: true,
       nodeEnv: 'development',
+      payments: { provider: 'dev' },
+      coinPackages: [
+        { coins: 100, netCents: 200 },
+        { coins: 300, netCents: 500 },
+        { coins: 500, netCents: 750 },
+        { coins: 1000, netCents: 1600 },
+      ],
     });
   });
 
@@ -30,6 +38,16 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'mailto:x'],
     ['CAPTCHA', 'maybe'],
     ['NODE_ENV', 'staging'],
+    ['STRIPE_SECRET_KEY', 'pk_live_wrong_key'],
+    ['STRIPE_PUBLISHABLE_KEY', 'sk_live_wrong_key'],
+    ['STRIPE_WEBHOOK_SECRET', 'secret'],
+    ['COIN_PACKAGES', '100:200,300:500'],
+    ['COIN_PACKAGES', '500'],
+    ['COIN_PACKAGES', '500:750,abc:100'],
+    ['COIN_PACKAGES', '500:750,0:100'],
+    ['COIN_PACKAGES', '500:750,500:800'],
+    ['COIN_PACKAGES', '500:750,100:49'],
+    ['COIN_PACKAGES', '500:750,100:2.50'],
   ])('stops on a bad %s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -64,5 +82,42 @@ describe('loadConfig', () => {
       captcha: false,
       isProduction: true,
     });
+  });
+
+  const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+
+  it('takes Stripe with its three keys', () => {
+    expect(loadConfig(stripe).payments).toEqual({ provider: 'stripe', secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc', webhookSecret: 'whsec_abc' });
+  });
+
+  it('stops on a partial Stripe setup, naming every missing key', () => {
+    const names = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return 'started';
+      } catch (err) {
+        return err instanceof ConfigError ? err.message : `not a ConfigError: ${String(err)}`;
+      }
+    };
+    for (const given of [[0], [1], [2], [0, 1], [0, 2], [1, 2]]) {
+      const message = problemsOf(Object.fromEntries(names.flatMap((name, i) => (given.includes(i) ? [[name, stripe[name]]] : []))));
+      const said = names.map((name) => new RegExp(`\\b${name}: missing`).test(message));
+      expect([given, said]).toEqual([given, names.map((_, i) => !given.includes(i))]);
+    }
+  });
+
+  it('reads any package table that holds the best-value package, fewest coins first', () => {
+    const table = fc.uniqueArray(fc.record({ coins: fc.integer({ min: 1, max: 999_999_999 }), netCents: fc.integer({ min: 50, max: 9_999_999 }) }), {
+      selector: (p) => p.coins,
+      maxLength: 8,
+    });
+    fc.assert(
+      fc.property(table, fc.integer({ min: 50, max: 9_999_999 }), (others, bestNet) => {
+        const packages = [...others.filter((p) => p.coins !== 500), { coins: 500, netCents: bestNet }];
+        const config = loadConfig({ COIN_PACKAGES: packages.map((p) => `${p.coins}:${p.netCents}`).join(', ') });
+        expect(config.coinPackages).toEqual([...packages].sort((a, b) => a.coins - b.coins));
+      }),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BEST_VALUE_PACKAGE_COINS } from '@kolikko/core/limits';
 
 /**
  * The one place that reads the environment. A bad value stops start-up with a message that
@@ -26,7 +27,29 @@ const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Stripe's keys: all three or none (none: the dev provider completes payments locally). */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+  /** The coin packages on sale: `coins:netCents` pairs, comma-separated. */
+  COIN_PACKAGES: z.string().default('100:200,300:500,500:750,1000:1600'),
 });
+
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Stripe refuses a charge in euros under 50 cents, so no package may cost less (net). */
+const MIN_PACKAGE_NET_CENTS = 50;
+
+/** A coin package on sale: how many coins, for what net price in cents (VAT is added on top). */
+export interface CoinPackage {
+  coins: number;
+  netCents: number;
+}
+
+export type PaymentsConfig =
+  | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
+  /** No Stripe keys: payments are completed on this machine (never in production, see docs/decisions.md). */
+  | { provider: 'dev' };
 
 export interface Config {
   port: number;
@@ -45,6 +68,9 @@ export interface Config {
   logLevel: string;
   /** The built web app served at /; undefined serves the API only. */
   webDist: string | undefined;
+  payments: PaymentsConfig;
+  /** The coin packages on sale, fewest coins first; one of them is BEST_VALUE_PACKAGE_COINS. */
+  coinPackages: CoinPackage[];
 }
 
 export class ConfigError extends Error {
@@ -62,6 +88,10 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  const payments = paymentsConfig(e, problems);
+  const coinPackages = parseCoinPackages(e.COIN_PACKAGES, problems);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -78,5 +108,41 @@ export function loadConfig(env: Env = process.env): Config {
     isProduction: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    payments,
+    coinPackages,
   };
+}
+
+/** Stripe's three variables together, or none of them: half a Stripe setup would take money it cannot credit. */
+function paymentsConfig(e: z.infer<typeof ZEnv>, problems: string[]): PaymentsConfig {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = e;
+  if (secretKey && publishableKey && webhookSecret) return { provider: 'stripe', secretKey, publishableKey, webhookSecret };
+  const missing = STRIPE_VARIABLES.filter((name) => e[name] === undefined);
+  if (missing.length < STRIPE_VARIABLES.length) {
+    for (const name of missing) problems.push(`${name}: missing (Stripe needs ${STRIPE_VARIABLES.join(', ')} together, or none of them)`);
+  }
+  return { provider: 'dev' };
+}
+
+/** `100:200,300:500` -> packages sorted by coins; every problem is named. */
+function parseCoinPackages(value: string, problems: string[]): CoinPackage[] {
+  const packages: CoinPackage[] = [];
+  for (const entry of value.split(',').map((x) => x.trim())) {
+    const match = /^(\d{1,9}):(\d{1,7})$/.exec(entry);
+    const coins = Number(match?.[1]);
+    const netCents = Number(match?.[2]);
+    if (!match || coins < 1) {
+      problems.push(`COIN_PACKAGES: "${entry}" is not coins:netCents (whole numbers: at least 1 coin, at most 7 digits of cents)`);
+    } else if (netCents < MIN_PACKAGE_NET_CENTS) {
+      problems.push(`COIN_PACKAGES: "${entry}" costs less than ${MIN_PACKAGE_NET_CENTS} cents, the smallest charge Stripe takes`);
+    } else if (packages.some((p) => p.coins === coins)) {
+      problems.push(`COIN_PACKAGES: ${coins} coins is listed twice`);
+    } else {
+      packages.push({ coins, netCents });
+    }
+  }
+  if (!packages.some((p) => p.coins === BEST_VALUE_PACKAGE_COINS)) {
+    problems.push(`COIN_PACKAGES: must include the best-value package of ${BEST_VALUE_PACKAGE_COINS} coins`);
+  }
+  return packages.sort((a, b) => a.coins - b.coins);
 }

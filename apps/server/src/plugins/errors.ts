@@ -24,6 +24,7 @@ async function errorsPlugin(app: FastifyInstance) {
     if (error instanceof AppError) {
       const body: ApiErrorBody = { errorCode: error.code, message: error.message };
       if (error.field) body.field = error.field;
+      if (error.details) body.details = error.details;
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return send(reply, error.status, body);
     }

@@ -3,6 +3,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { PaymentProvider } from '../platform/payments.ts';
 import { testDatabase } from './database.ts';
 
 export interface TestApp {
@@ -11,8 +12,11 @@ export interface TestApp {
   config: Config;
 }
 
-/** An app on the worker's shared database, with captcha off unless asked for. */
-export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * An app on the worker's shared database, with captcha off unless asked for; the payment driver is
+ * the one the configuration names unless one is given.
+ */
+export async function buildTestApp(overrides: Record<string, string> = {}, options: { paymentProvider?: PaymentProvider } = {}): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -22,7 +26,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
     ...overrides,
   });
   const database = await testDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...options });
   await app.ready();
   afterAll(() => app.close());
   return { app, database, config };

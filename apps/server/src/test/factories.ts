@@ -3,6 +3,7 @@ import { TEACHER_STARTER_COINS } from '@kolikko/core/limits';
 import type { Db } from '../db/client.ts';
 import * as authRepo from '../modules/auth/auth.repo.ts';
 import { memberAccount, moveCoins, teacherAccount } from '../modules/coins/ledger.repo.ts';
+import { createOwedRewardsService } from '../modules/coins/owed-rewards.service.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { insertTodolist, setGroupSharedTodolists, upsertTodolistShare } from '../modules/todos/todolists.repo.ts';
 import { countTodos, insertTodo } from '../modules/todos/todos.repo.ts';
@@ -90,4 +91,9 @@ export async function buildRewardList(db: Db, teacherId: string, opts: { name?: 
 /** Gives a member coins out of its teacher's purse, as PUT member/coins does. */
 export async function giveCoins(db: Db, teacherId: string, memberId: string, amount: number) {
   await moveCoins(db, { from: teacherAccount(teacherId), to: memberAccount(memberId), amount, reason: 'teacher_award', actor: teacherAccount(teacherId), reference: memberId });
+}
+
+/** The owed rewards service for a service built by hand in a test: it pays, and tells nobody. */
+export function buildOwedRewardsService(db: Db) {
+  return createOwedRewardsService({ db, events: { paid: () => undefined, purseUpdated: () => undefined }, log: { error: () => undefined } });
 }

@@ -162,6 +162,8 @@ export const coinLedger = pgTable(
     index('coin_ledger_to_idx').on(t.toAccount, t.at),
     check('coin_ledger_amount_positive', sql`${t.amount} > 0`),
     check('coin_ledger_distinct_accounts', sql`${t.fromAccount} <> ${t.toAccount}`),
+    // A payment intent is credited once, however often its webhook is delivered.
+    uniqueIndex('coin_ledger_coin_purchase_idx').on(t.reference).where(sql`${t.reason} = 'coin_purchase'`),
   ],
 );
 
@@ -456,3 +458,67 @@ export const chatGroupReads = pgTable('chat_group_reads', {
     .references(() => members.id, { onDelete: 'cascade' }),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A reward the purse could not pay when its todo was completed (DESIGN.md section 4): a record,
+ * not a balance. Paid, oldest first (by id), when the teacher's purse has coins again; a partial
+ * payment lowers `amount`, a full one deletes the row. Un-completing the todo cancels it. It
+ * outlives its member todo (the student earned it), not its member. Written only by transactions
+ * that hold the teacher's purse locked.
+ */
+export const owedRewards = pgTable(
+  'owed_rewards',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Whose purse owes it: the teacher of the member's group. */
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').notNull(),
+    /** The completion it is owed for; null once the todo is deleted (the debt stays). */
+    memberTodoId: uuid('member_todo_id').references(() => memberTodos.id, { onDelete: 'set null' }),
+    /** Coins still owed. */
+    amount: integer('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('owed_rewards_teacher_idx').on(t.teacherId, t.id),
+    index('owed_rewards_member_idx').on(t.memberId),
+    uniqueIndex('owed_rewards_member_todo_idx').on(t.memberTodoId),
+    check('owed_rewards_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Coins bought by card: one row per payment intent, written when the intent is created with the
+ * server's own package and prices, credited once (status `succeeded`) when the provider says it
+ * was paid.
+ */
+export const coinPurchases = pgTable(
+  'coin_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'dev'] }).notNull(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    coins: integer('coins').notNull(),
+    netCents: integer('net_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    status: text('status', { enum: ['created', 'succeeded'] }).notNull().default('created'),
+    createdAt: createdAt(),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('coin_purchases_intent_idx').on(t.paymentIntentId),
+    index('coin_purchases_teacher_idx').on(t.teacherId, t.createdAt),
+    check('coin_purchases_coins_positive', sql`${t.coins} > 0`),
+    check('coin_purchases_total', sql`${t.totalCents} = ${t.netCents} + ${t.vatCents}`),
+  ],
+);

@@ -11,9 +11,10 @@ import { ledgerBalance, memberAccount, teacherAccount } from './ledger.repo.ts';
 
 /**
  * A model-based test of the coin rules through the API: random sequences of awards, todo
- * completions, reward purchases, unlocks, transfers and the passing of an hour, each checked
- * against a plain model of the balances. After every step each stored balance must equal the
- * model's and its ledger sum, and none may be negative.
+ * completions, reward purchases, unlocks, transfers, coin purchases by card (the dev provider) and
+ * the passing of an hour, each checked against a plain model of the balances and of the rewards
+ * the purse owes. After every step each stored balance must equal the model's and its ledger sum,
+ * none may be negative, and what is owed must equal the model's (an owed reward is not a balance).
  */
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -21,7 +22,10 @@ const db = database.db;
 const call = caller(app);
 
 const MEMBERS = 3;
-const PURSE = 60;
+/** The purse keeps 2 coins after the students' start: completions soon find it short and owe. */
+const PURSE = 20;
+/** The smallest coin package of the default configuration. */
+const COIN_PACKAGE = 100;
 /** Each student starts with a few coins from the teacher's purse, so early purchases can succeed. */
 const START = 6;
 const TODO_REWARD = 5;
@@ -33,6 +37,8 @@ interface MemberModel {
   completed: boolean;
   /** What the member holds from the todo: paid and not taken back. */
   collected: number;
+  /** What the purse still owes for the completed todo. */
+  owed: number;
   unlocked: Set<string>;
   /** Indexes of the rewards whose purchase is still active. */
   active: Set<number>;
@@ -40,6 +46,21 @@ interface MemberModel {
 interface Model {
   teacher: number;
   members: MemberModel[];
+  /** Members whose completion is owed something, oldest first: the order they are paid in. */
+  queue: number[];
+}
+
+/** The purse has coins again: it pays what it owes, oldest first, the last one in part if need be. */
+function payOwed(model: Model) {
+  while (model.teacher > 0 && model.queue.length > 0) {
+    const member = model.members[model.queue[0]!]!;
+    const paid = Math.min(member.owed, model.teacher);
+    model.teacher -= paid;
+    member.coins += paid;
+    member.collected += paid;
+    member.owed -= paid;
+    if (member.owed === 0) model.queue.shift();
+  }
 }
 interface Real {
   teacherId: string;
@@ -73,6 +94,8 @@ async function step(real: Real, model: Model, request: Promise<{ statusCode: num
     expect(coins).toBeGreaterThanOrEqual(0);
     expect([what, account, await ledgerBalance(db, account)]).toEqual([what, account, coins]);
   }
+  const owed = await queryRows<{ member_id: string; amount: number }>(db, sql`select member_id, amount from owed_rewards where teacher_id = ${real.teacherId} order by id`);
+  expect([what, owed.map((o) => [real.memberIds.indexOf(o.member_id), o.amount])]).toEqual([what, model.queue.map((m) => [m, model.members[m]!.owed])]);
 }
 
 class Award implements fc.AsyncCommand<Model, Real> {
@@ -89,6 +112,7 @@ class Award implements fc.AsyncCommand<Model, Real> {
       const taken = Math.min(-this.coins, member.coins);
       model.teacher += taken;
       member.coins -= taken;
+      payOwed(model);
     }
     await step(real, model, call('PUT', '/api/member/coins', real.teacherCookie, { member_id: real.memberIds[this.m], coins: this.coins }), expected, this.toString());
   }
@@ -100,22 +124,26 @@ class Complete implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(model: Model, real: Real) {
     const member = model.members[this.m]!;
-    let expected = ok();
+    const expected = ok();
     if (this.completed && !member.completed) {
-      const pay = TODO_REWARD - member.collected;
-      if (pay > model.teacher) expected = refused(400, 'MISC.TEACHER_OUT_OF_COINS');
-      else {
-        model.teacher -= pay;
-        member.coins += pay;
-        member.collected += pay;
-        member.completed = true;
-      }
+      // Never refused: the purse pays what it has, the rest is owed.
+      const due = TODO_REWARD - member.collected;
+      const pay = Math.min(due, model.teacher);
+      model.teacher -= pay;
+      member.coins += pay;
+      member.collected += pay;
+      member.owed = due - pay;
+      if (member.owed > 0) model.queue.push(this.m);
+      member.completed = true;
     } else if (!this.completed && member.completed) {
       const taken = Math.min(member.collected, member.coins);
       member.coins -= taken;
       model.teacher += taken;
       member.collected -= taken;
       member.completed = false;
+      member.owed = 0;
+      model.queue = model.queue.filter((m) => m !== this.m);
+      payOwed(model);
     }
     const cookie = this.byTeacher ? real.teacherCookie : real.memberCookies[this.m]!;
     await step(real, model, call('PUT', '/api/membertodo', cookie, { mtodo_id: real.memberTodoIds[this.m], updates: { completed: this.completed } }), expected, this.toString());
@@ -184,6 +212,23 @@ class Transfer implements fc.AsyncCommand<Model, Real> {
   toString = () => `transfer(${this.from} -> ${this.to}, ${this.amount})`;
 }
 
+/** The teacher buys a coin package by card (dev provider): the coins arrive and pay what the purse owes. */
+class BuyCoins implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly coins: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    model.teacher += this.coins;
+    payOwed(model);
+    const bought = (async () => {
+      const intent = await call('POST', '/api/dev/create-payment-intent', real.teacherCookie, { userId: real.teacherId, coins: this.coins });
+      if (intent.statusCode !== 200) return intent;
+      return call('POST', `/api/dev/payments/${intent.json().paymentIntentId}/succeed`, real.teacherCookie);
+    })();
+    await step(real, model, bought, ok(), this.toString());
+  }
+  toString = () => `buy ${this.coins} coins`;
+}
+
 /** The hour of every active purchase passes: the rewards can be bought again. */
 class HourPasses implements fc.AsyncCommand<Model, Real> {
   check = () => true;
@@ -198,11 +243,14 @@ class HourPasses implements fc.AsyncCommand<Model, Real> {
 const member = fc.integer({ min: 0, max: MEMBERS - 1 });
 const commands = [
   fc.tuple(member, fc.integer({ min: -15, max: 25 })).map(([m, coins]) => new Award(m, coins)),
+  // Completions twice as often as the rest: they make and cancel debts.
+  fc.tuple(member, fc.boolean(), fc.boolean()).map(([m, completed, byTeacher]) => new Complete(m, completed, byTeacher)),
   fc.tuple(member, fc.boolean(), fc.boolean()).map(([m, completed, byTeacher]) => new Complete(m, completed, byTeacher)),
   fc.tuple(member, fc.integer({ min: 0, max: REWARD_PRICES.length - 1 })).map(([m, r]) => new Buy(m, r)),
   fc.tuple(member, fc.integer({ min: 0, max: PARTS.length - 1 })).map(([m, p]) => new Unlock(m, p)),
   fc.tuple(member, member, fc.integer({ min: 0, max: 12 })).map(([from, to, amount]) => new Transfer(from, to, amount)),
   fc.constant(new HourPasses()),
+  fc.constant(new BuyCoins(COIN_PACKAGE)),
 ];
 
 /** A fresh classroom per run: a teacher, a trading group of three, a rewarded none-type todo shown to them, and three rewards on sale. */
@@ -243,13 +291,14 @@ async function expectHistoryAddsUp(real: Real, model: Model) {
 }
 
 describe('coins: a model of every way coins move', () => {
-  it('random sequences of awards, completions, purchases, unlocks and transfers keep every balance equal to the model and the ledger', async () => {
+  it('random sequences of awards, completions, purchases, unlocks, transfers and coin purchases keep every balance and debt equal to the model and the ledger', async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25, size: 'max' }), async (cmds) => {
         const real = await setup();
         const model: Model = {
           teacher: PURSE - MEMBERS * START,
-          members: Array.from({ length: MEMBERS }, () => ({ coins: START, completed: false, collected: 0, unlocked: new Set<string>(), active: new Set<number>() })),
+          members: Array.from({ length: MEMBERS }, () => ({ coins: START, completed: false, collected: 0, owed: 0, unlocked: new Set<string>(), active: new Set<number>() })),
+          queue: [],
         };
         await fc.asyncModelRun(() => ({ model, real }), cmds);
         await expectHistoryAddsUp(real, model);

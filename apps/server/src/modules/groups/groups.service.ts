@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import type { GroupEvents } from './groups.events.ts';
+import type { OwedRewardsService } from '../coins/owed-rewards.service.ts';
 import * as repo from './groups.repo.ts';
 import { presentGroup, presentMemberForTeacher } from './groups.presenters.ts';
 import type { SessionEvents } from '../auth/auth.events.ts';
@@ -24,7 +25,7 @@ export async function ownedGroup(db: DbOrTx, teacherId: string, groupId: string)
   return row;
 }
 
-export function createGroupsService({ db, events, sessions }: { db: Db; events: GroupEvents; sessions: SessionEvents }) {
+export function createGroupsService({ db, events, sessions, owedRewards }: { db: Db; events: GroupEvents; sessions: SessionEvents; owedRewards: OwedRewardsService }) {
   async function activeGroupId(teacherId: string): Promise<string | null> {
     return (await repo.findTeacherGroupState(db, teacherId))?.activeGroupId ?? null;
   }
@@ -120,6 +121,8 @@ export function createGroupsService({ db, events, sessions }: { db: Db; events: 
       });
       sessions.revoked({ groupIds: [groupId] });
       events.deleted(groupId, memberIds);
+      // The refunds may pay what the purse owes to students of its other groups.
+      await owedRewards.settle(teacherId);
     },
 
     async members(teacherId: string, groupId: string) {

@@ -1,10 +1,12 @@
 import { HISTORY_MAX_ITEMS } from '@kolikko/core/limits';
 import { memberHistoryEntry, teacherPurchaseType, type Direction } from '@kolikko/core/rules/history';
 import type { TMemberHistory, TPurchaseHistoryItem } from '@kolikko/core/schemas/coins';
+import type { TPaymentAmounts } from '@kolikko/core/schemas/payments';
 import type { Db } from '../../db/client.ts';
 import type { CharacterCatalog } from '../avatars/catalog.ts';
 import { accountId, listLedgerOf, memberAccount, teacherAccount, type Account, type LedgerRow } from '../coins/ledger.repo.ts';
 import { accessibleMember, type Actor } from '../members/members.service.ts';
+import { findCreditedPurchases, type CoinPurchaseRow } from '../payments/payments.repo.ts';
 import { presentPurchase } from '../rewards/rewards.presenters.ts';
 import { listPurchasesOf } from '../rewards/rewards.repo.ts';
 import { findUsernames } from './history.repo.ts';
@@ -26,6 +28,11 @@ async function counterpartNames(db: Db, account: Account, rows: LedgerRow[]): Pr
     if (other?.kind === 'teacher') teacherIds.add(other.id);
   }
   return findUsernames(db, { memberIds: [...memberIds], teacherIds: [...teacherIds] });
+}
+
+/** A card purchase's coins and what was paid for them, in cents. */
+function presentPayment(purchase: CoinPurchaseRow | undefined): TPaymentAmounts | null {
+  return purchase ? { coins: purchase.coins, net: purchase.netCents, vat: purchase.vatCents, total: purchase.totalCents } : null;
 }
 
 /** History screens are views of the coin ledger (DESIGN.md section 4), newest first. */
@@ -58,11 +65,16 @@ export function createHistoryService({ db, catalog }: { db: Db; catalog: Charact
       return history;
     },
 
-    /** GET purchase/history/{userId}: the teacher's own coin movements. */
+    /**
+     * GET purchase/history/{userId}: the teacher's own coin movements; a card purchase also shows
+     * what was paid (its coin_purchases row, found by the payment intent id the ledger row refers to).
+     */
     async teacherHistory(teacherId: string): Promise<TPurchaseHistoryItem[]> {
       const account = teacherAccount(teacherId);
       const rows = await listLedgerOf(db, account, HISTORY_MAX_ITEMS);
       const names = await counterpartNames(db, account, rows);
+      const intentIds = rows.flatMap((r) => (r.reason === 'coin_purchase' && r.reference !== null ? [r.reference] : []));
+      const paid = new Map((await findCreditedPurchases(db, intentIds)).map((p) => [p.paymentIntentId, p]));
       return rows.map((row) => {
         const { direction, other } = seenFrom(account, row);
         return {
@@ -71,6 +83,7 @@ export function createHistoryService({ db, catalog }: { db: Db; catalog: Charact
           amount: row.amount,
           date: row.at.toISOString(),
           counterpartName: names.get(other) ?? null,
+          payment: presentPayment(row.reason === 'coin_purchase' && row.reference !== null ? paid.get(row.reference) : undefined),
         };
       });
     },

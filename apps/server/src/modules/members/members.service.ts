@@ -8,6 +8,7 @@ import { InsufficientCoins, memberAccount, moveCoins, moveCoinsMany, teacherAcco
 import { presentMemberForTeacher } from '../groups/groups.presenters.ts';
 import type { SessionEvents } from '../auth/auth.events.ts';
 import type { MemberEvents } from './members.events.ts';
+import type { OwedRewardsService } from '../coins/owed-rewards.service.ts';
 import * as repo from './members.repo.ts';
 
 /** Who is acting on a member: the teacher of its group, or the member itself. */
@@ -30,7 +31,25 @@ export async function accessibleMember(db: DbOrTx, actor: Actor, memberId: strin
   return row;
 }
 
-export function createMembersService({ db, events, sessions }: { db: Db; events: MemberEvents; sessions: SessionEvents }) {
+/** An award the purse cannot cover: says how many coins it needs and how many the purse holds. */
+function outOfCoins(needed: number, available: number): AppError {
+  return new AppError('MISC.TEACHER_OUT_OF_COINS', {
+    message: `The award needs ${needed} coins; the purse holds ${available}`,
+    details: { needed, available },
+  });
+}
+
+export function createMembersService({
+  db,
+  events,
+  sessions,
+  owedRewards,
+}: {
+  db: Db;
+  events: MemberEvents;
+  sessions: SessionEvents;
+  owedRewards: OwedRewardsService;
+}) {
   /**
    * Gives (coins > 0) or takes back (coins < 0) the same amount for each member, all or
    * nothing, in one transaction. Giving comes out of the teacher's purse
@@ -73,10 +92,15 @@ export function createMembersService({ db, events, sessions }: { db: Db; events:
         return { after, purse };
       });
     } catch (err) {
-      if (err instanceof InsufficientCoins) throw new AppError('MISC.TEACHER_OUT_OF_COINS');
+      if (err instanceof InsufficientCoins) throw outOfCoins(coins * ids.length, await repo.teacherCoins(db, teacherId));
       throw err;
     }
     events.coinsGiven(result.after.map((m) => ({ memberId: m.id, groupId: m.groupId, coins: m.coins })));
+    if (coins < 0) {
+      // Coins taken back may pay what the purse owes; the answer shows the purse after that.
+      await owedRewards.settle(teacherId);
+      result.purse = await repo.teacherCoins(db, teacherId);
+    }
     const byId = new Map(result.after.map((m) => [m.id, m.coins]));
     return { members: ids.map((id) => ({ id, coins: byId.get(id) ?? 0 })), teacher_coins: result.purse };
   }
@@ -153,6 +177,8 @@ export function createMembersService({ db, events, sessions }: { db: Db; events:
         await repo.deleteMember(tx, memberId);
       });
       sessions.revoked({ memberIds: [memberId] });
+      // The refund may pay what the purse owes to other students.
+      await owedRewards.settle(teacherId);
       const teacherCoins = await repo.teacherCoins(db, teacherId);
       events.removed({ id: memberId, groupId: member.groupId }, actor.kind, teacherCoins);
       return { teacherId, groupId: member.groupId, teacherCoins };

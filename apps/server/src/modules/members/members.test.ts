@@ -150,10 +150,12 @@ describe('members: coin awards', () => {
     expect([res.statusCode, res.json().errorCode, res.json().field]).toEqual([400, 'VALIDATION.INVALID_INPUT', 'coins']);
   });
 
-  it('refuses an award the purse cannot cover with TEACHER_OUT_OF_COINS', async () => {
-    const { members, cookie } = await classroom({ coins: 20 });
+  it('refuses an award the purse cannot cover with TEACHER_OUT_OF_COINS, saying what it needs and what the purse holds', async () => {
+    const { members, cookie } = await classroom({ coins: 20, members: 3 });
     const res = await call('PUT', '/api/member/coins', cookie, { member_id: members[0]!.id, coins: 21 });
-    expect([res.statusCode, res.json().errorCode]).toEqual([400, 'MISC.TEACHER_OUT_OF_COINS']);
+    expect([res.statusCode, res.json().errorCode, res.json().details]).toEqual([400, 'MISC.TEACHER_OUT_OF_COINS', { needed: 21, available: 20 }]);
+    const batch = await call('PUT', '/api/member/coins/batch', cookie, { members: members.map((m) => m.id), coins: 7 });
+    expect([batch.statusCode, batch.json().details]).toEqual([400, { needed: 21, available: 20 }]);
   });
 
   it('pays a batch to everyone, or to nobody when the purse cannot cover all of it', async () => {

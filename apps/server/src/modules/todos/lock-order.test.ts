@@ -5,7 +5,7 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { caller, signIn } from '../../test/build-test-app.ts';
 import { createMemberTodosService } from './member-todos.service.ts';
-import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist, showTodolist } from '../../test/factories.ts';
+import { buildGroup, buildMember, buildOwedRewardsService, buildTeacher, buildTodo, buildTodolist, showTodolist } from '../../test/factories.ts';
 
 /**
  * Lock order needs two connections waiting on each other, so this file always runs on
@@ -141,7 +141,7 @@ describe('member todo completion: lock order (PostgreSQL)', () => {
     };
     const ids = { first: await todoOf(first), second: await todoOf(second) };
     const events = { todosChanged() {}, todoUpdated() {}, sharedListChanged() {}, memberUpdatedTodo() {}, teacherUpdatedMemberTodo() {} };
-    const service = createMemberTodosService({ db, events });
+    const service = createMemberTodosService({ db, events, owedRewards: buildOwedRewardsService(db) });
 
     const pool = (db as unknown as { $client: pg.Pool }).$client;
     const holder = await pool.connect();

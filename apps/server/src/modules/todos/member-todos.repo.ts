@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPerDb, statement, type Connection } from '../../db/prepared.ts';
 import type { Movement } from '../coins/ledger.repo.ts';
-import { groups, images, memberTodos, members, todos } from '../../db/schema/index.ts';
+import { groups, images, memberTodos, members, owedRewards, todos } from '../../db/schema/index.ts';
 
 export type MemberTodoRow = typeof memberTodos.$inferSelect;
 
@@ -22,6 +22,7 @@ const columns = {
   memberTodoId: memberTodos.id,
   completed: memberTodos.completed,
   rewardCollected: memberTodos.rewardCollected,
+  rewardOwed: owedRewards.amount,
   memberAnswer: memberTodos.memberAnswer,
   todoId: todos.id,
   todolistId: todos.todolistId,
@@ -43,6 +44,7 @@ function readQuery(db: Db, selection: SQL | undefined) {
     .leftJoin(memberTodos, and(eq(memberTodos.todoId, todos.id), eq(memberTodos.memberId, members.id)))
     .leftJoin(todoImages, eq(todoImages.todoId, todos.id))
     .leftJoin(memberImages, eq(memberImages.memberTodoId, memberTodos.id))
+    .leftJoin(owedRewards, eq(owedRewards.memberTodoId, memberTodos.id))
     .where(eq(todos.todolistId, sql.placeholder('todolistId')))
     .orderBy(asc(sql`lower(${members.username})`), asc(members.id), asc(todos.position));
 }
@@ -73,7 +75,7 @@ const readOwn = statement<{ memberId: string; groupId: string }>(
   'member_todos_own',
   (v) => sql`
     select m.id as "memberId", mt.id as "memberTodoId", mt.completed, mt.reward_collected as "rewardCollected",
-           mt.member_answer as "memberAnswer", t.id as "todoId", t.todolist_id as "todolistId", t.position, t.reward,
+           ow.amount as "rewardOwed", mt.member_answer as "memberAnswer", t.id as "todoId", t.todolist_id as "todolistId", t.position, t.reward,
            t.answertype, t.answer, t.allow_member_image as "allowMemberImage", t.content_html as content,
            ti.name as imagepath, mi.name as "memberImagePath"
     from members m
@@ -82,6 +84,7 @@ const readOwn = statement<{ memberId: string; groupId: string }>(
       left join member_todos mt on mt.todo_id = t.id and mt.member_id = m.id
       left join images ti on ti.todo_id = t.id
       left join images mi on mi.member_todo_id = mt.id
+      left join owed_rewards ow on ow.member_todo_id = mt.id
     where m.id = ${v.memberId} and m.group_id = ${v.groupId}
     order by t.position`,
 );
@@ -149,6 +152,7 @@ const oneMemberTodo = preparedPerDb((db) =>
     .innerJoin(members, eq(members.id, memberTodos.memberId))
     .leftJoin(todoImages, eq(todoImages.todoId, todos.id))
     .leftJoin(memberImages, eq(memberImages.memberTodoId, memberTodos.id))
+    .leftJoin(owedRewards, eq(owedRewards.memberTodoId, memberTodos.id))
     .where(eq(memberTodos.id, sql.placeholder('memberTodoId')))
     .prepare('member_todo_one'),
 );
@@ -166,6 +170,8 @@ export interface LockedMemberTodo {
   todolist_id: string;
   completed: boolean;
   reward_collected: number;
+  /** What the purse still owes for this completion (read with the locks; only shown, never decides coins). */
+  reward_owed: number;
   member_answer: string;
   member_id: string;
   small_group: 'blue' | 'orange';
@@ -201,6 +207,7 @@ const lockForChanges = statement<{ ids: string[] }>(
   'member_todos_lock_for_changes',
   (v) => sql`
     select mt.id, mt.todo_id, mt.todolist_id, mt.completed, mt.reward_collected, mt.member_answer,
+           coalesce((select amount from owed_rewards where member_todo_id = mt.id), 0) as reward_owed,
            m.id as member_id, m.small_group, m.coins as member_coins,
            g.id as group_id, g.teacher_id, g.blue_shared_id, g.orange_shared_id, tch.coins as teacher_coins,
            t.position, t.reward, t.answertype, t.answer, t.allow_member_image, t.content_html,

@@ -6,6 +6,8 @@ import { transactionOnConnection } from '../../db/prepared.ts';
 import { createBatcher, type Outcome } from '../../platform/batcher.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import { memberAccount, teacherAccount, type Movement } from '../coins/ledger.repo.ts';
+import * as owed from '../coins/owed-rewards.repo.ts';
+import type { OwedRewardsService } from '../coins/owed-rewards.service.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
 import * as images from './images.repo.ts';
 import * as repo from './member-todos.repo.ts';
@@ -56,7 +58,7 @@ function present(rows: repo.MemberTodoReadRow[], viewer: TodoActor['kind']): TMe
   return rows.flatMap((r) => (r.memberTodoId === null ? [] : [presentMemberTodo({ ...r, memberTodoId: r.memberTodoId }, viewer)]));
 }
 
-export function createMemberTodosService({ db, events }: { db: Db; events: TodoEvents }) {
+export function createMemberTodosService({ db, events, owedRewards }: { db: Db; events: TodoEvents; owedRewards: OwedRewardsService }) {
   /**
    * The list's member todos for the selected members, made on first read: a list shared to a
    * small group, a todo added later, a new member or one moved between small groups all get
@@ -99,13 +101,24 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
    * nothing and does not touch the others. One statement then writes every balance's net change,
    * the ledger rows in order and the final states. A change with a `step` (it writes an image) is
    * written alone, and any refusal of it rolls its step back.
+   *
+   * A completion the purse cannot pay in full still completes: what it cannot pay is owed
+   * (owed_rewards), and un-completing cancels it. After commit, a purse that got coins back pays
+   * what it owes (in a transaction of its own), and a teacher whose owed rewards changed is told.
    */
   async function writeChanges(changes: Change[]): Promise<Outcome<Changed>[]> {
-    return transactionOnConnection(
+    const after = { owedChanged: new Set<string>(), coinsBack: new Set<string>() };
+    const outcomes = await transactionOnConnection(
       db,
       async (tx, connection) => {
         const rows = await repo.lockMemberTodosForChanges(tx, connection, [...new Set(changes.map((c) => c.memberTodoId))]);
-        const current = new Map(rows.map((row) => [row.id, { row, state: { completed: row.completed, rewardCollected: row.reward_collected, memberAnswer: row.member_answer } }]));
+        const stateOf = (row: repo.LockedMemberTodo): CompletionState => ({
+          completed: row.completed,
+          rewardCollected: row.reward_collected,
+          rewardOwed: row.reward_owed,
+          memberAnswer: row.member_answer,
+        });
+        const current = new Map(rows.map((row) => [row.id, { row, state: stateOf(row) }]));
         const coins = { member: new Map(rows.map((r) => [r.member_id, r.member_coins])), teacher: new Map(rows.map((r) => [r.teacher_id, r.teacher_coins])) };
         const deltas = { member: new Map<string, number>(), teacher: new Map<string, number>() };
         const movements: Movement[] = [];
@@ -155,9 +168,16 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
             deltas.teacher.set(row.teacher_id, (deltas.teacher.get(row.teacher_id) ?? 0) - moved);
           }
           const before = entry.state;
-          if (moved !== 0 || state.completed !== before.completed || state.rewardCollected !== before.rewardCollected || state.memberAnswer !== before.memberAnswer) {
+          if (
+            moved !== 0 ||
+            state.completed !== before.completed ||
+            state.rewardCollected !== before.rewardCollected ||
+            state.rewardOwed !== before.rewardOwed ||
+            state.memberAnswer !== before.memberAnswer
+          ) {
             touched.add(row.id);
           }
+          if (moved < 0) after.coinsBack.add(row.teacher_id);
           entry.state = state;
           outcomes.push({
             ok: true,
@@ -174,10 +194,29 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
             return entry ? [{ id, ...entry.state }] : [];
           }),
         });
+        // What completions owe. Only a completed member todo can owe, so a completion the purse paid
+        // in full (the usual case) writes nothing here.
+        const owedNow: Parameters<typeof owed.recordOwed>[1] = [];
+        const cancelled: string[] = [];
+        for (const id of touched) {
+          const entry = current.get(id);
+          if (!entry) continue;
+          const { row, state } = entry;
+          if (!state.completed && row.completed) cancelled.push(id);
+          else if (state.completed && state.rewardOwed > 0 && (!row.completed || state.rewardOwed !== row.reward_owed)) {
+            owedNow.push({ memberTodoId: id, teacherId: row.teacher_id, memberId: row.member_id, groupId: row.group_id, amount: state.rewardOwed });
+            after.owedChanged.add(row.teacher_id);
+          }
+        }
+        for (const teacherId of await owed.cancelOwed(tx, cancelled)) after.owedChanged.add(teacherId);
+        await owed.recordOwed(tx, owedNow);
         return outcomes;
       },
       { genericPlans: true },
     );
+    for (const teacherId of after.coinsBack) await owedRewards.settle(teacherId);
+    for (const teacherId of after.owedChanged) await owedRewards.owedChanged(teacherId);
+    return outcomes;
   }
 
   const batches = createBatcher(writeChanges, { maxBatch: MAX_CHANGES_PER_BATCH, alone: (change) => change.step !== undefined });
@@ -195,6 +234,7 @@ export function createMemberTodosService({ db, events }: { db: Db; events: TodoE
       memberTodoId: locked.id,
       completed: state.completed,
       rewardCollected: state.rewardCollected,
+      rewardOwed: state.rewardOwed,
       memberAnswer: state.memberAnswer,
       todoId: locked.todo_id,
       todolistId: locked.todolist_id,

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { IMAGE_MAX_BYTES } from '@kolikko/core/limits';
 import { queryRows } from '../../db/reset.ts';
 import { buildTestApp, signIn, caller, type Method } from '../../test/build-test-app.ts';
-import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist, showTodolist } from '../../test/factories.ts';
+import { buildGroup, buildMember, buildOwedRewardsService, buildTeacher, buildTodo, buildTodolist, showTodolist } from '../../test/factories.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { ledgerBalance, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import { createMemberTodosService, type TodoActor } from './member-todos.service.ts';
@@ -29,6 +29,7 @@ interface MT {
   completed: boolean;
   reward: number;
   reward_collected: number;
+  reward_owed: number;
   answertype: string;
   answer: string | null;
   member_answer: string;
@@ -61,6 +62,11 @@ async function balances(teacherId: string, memberId: string) {
   const [t] = await queryRows<{ coins: number }>(db, sql`select coins from teachers where id = ${teacherId}`);
   const [m] = await queryRows<{ coins: number }>(db, sql`select coins from members where id = ${memberId}`);
   return { teacher: t?.coins, member: m?.coins };
+}
+
+/** What a teacher's purse owes, oldest first. */
+async function owedRows(teacherId: string) {
+  return (await queryRows<{ amount: number }>(db, sql`select amount from owed_rewards where teacher_id = ${teacherId} order by id`)).map((r) => r.amount);
 }
 
 async function ledgerOf(mtodoId: string) {
@@ -289,18 +295,45 @@ describe('member todos: completion and coins (spec section 4)', () => {
     await expectBooksBalance();
   });
 
-  it('an empty purse refuses the completion whole: MISC.TEACHER_OUT_OF_COINS, nothing stored', async () => {
+  it('a purse that cannot pay never refuses a completion: it pays what it has, owes the rest, and pays it when coins come back', async () => {
     const c = await classroom({ purse: 25 });
     const none = await put(c.memberCookie, c.mt.none.id, { completed: true });
-    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ member_todo: { completed: true, reward_collected: 10, reward_owed: 0 }, member_coins: 10 });
+    // 30 for the strict answer, with 15 in the purse: 15 now, 15 on its way.
     const strict = await put(c.memberCookie, c.mt.strict.id, { member_answer: 'Helsinki' });
-    expect([strict.statusCode, strict.json().errorCode]).toEqual([400, 'MISC.TEACHER_OUT_OF_COINS']);
+    expect([strict.statusCode, strict.json()]).toMatchObject([200, { member_todo: { completed: true, reward_collected: 15, reward_owed: 15 }, member_coins: 25 }]);
     await put(c.memberCookie, c.mt.free.id, { member_answer: 'essay' });
     const approve = await put(c.teacherCookie, c.mt.free.id, { completed: true });
-    expect([approve.statusCode, approve.json().errorCode]).toEqual([400, 'MISC.TEACHER_OUT_OF_COINS']);
-    const [, free, strictNow] = await c.mine();
-    expect([free!.completed, strictNow!.completed, strictNow!.member_answer]).toEqual([false, false, '']);
-    expect(await balances(c.teacher.id, c.member.id)).toEqual({ teacher: 15, member: 10 });
+    expect([approve.statusCode, approve.json()]).toMatchObject([200, { member_todo: { completed: true, reward_owed: 20 }, teacher_coins: 0 }]);
+    expect((await c.mine()).map((m) => [m.completed, m.reward_collected, m.reward_owed])).toEqual([
+      [true, 10, 0],
+      [true, 0, 20],
+      [true, 15, 15],
+    ]);
+    expect(await owedRows(c.teacher.id)).toEqual([15, 20]);
+    await expectBooksBalance();
+
+    // Reverting the none todo brings 10 back to the purse: they pay the oldest debt at once.
+    const reverted = await put(c.teacherCookie, c.mt.none.id, { completed: false });
+    expect(reverted.statusCode).toBe(200);
+    expect(await owedRows(c.teacher.id)).toEqual([5, 20]);
+    expect(await balances(c.teacher.id, c.member.id)).toEqual({ teacher: 0, member: 25 });
+    // Un-completing an unpaid todo cancels what it owed.
+    await put(c.teacherCookie, c.mt.free.id, { completed: false });
+    expect(await owedRows(c.teacher.id)).toEqual([5]);
+    expect((await c.mine()).map((m) => [m.completed, m.reward_collected, m.reward_owed])).toEqual([
+      [false, 0, 0],
+      [false, 0, 0],
+      [true, 25, 5],
+    ]);
+    const paid = await queryRows<{ reason: string; amount: number; actor: string }>(
+      db,
+      sql`select reason, amount, actor from coin_ledger where reference = ${c.mt.strict.id} order by id`,
+    );
+    expect(paid.map((r) => [r.reason, r.amount, r.actor])).toEqual([
+      ['todo_reward', 15, `member:${c.member.id}`],
+      ['todo_reward', 10, 'system'],
+    ]);
     await expectBooksBalance();
   });
 
@@ -403,7 +436,7 @@ describe('member todos: changes that arrive together are written as one batch', 
       memberUpdatedTodo: (_groupId, payload) => sent.push({ event: 'member-updated-todo', payload }),
       teacherUpdatedMemberTodo: (_memberId, payload) => sent.push({ event: 'teacher-updated-member-todo', payload }),
     };
-    return { service: createMemberTodosService({ db, events }), sent };
+    return { service: createMemberTodosService({ db, events, owedRewards: buildOwedRewardsService(db) }), sent };
   }
   const asMember = (memberId: string): TodoActor => ({ kind: 'member', memberId });
   const asTeacher = (teacherId: string): TodoActor => ({ kind: 'teacher', teacherId });
@@ -449,7 +482,7 @@ describe('member todos: changes that arrive together are written as one batch', 
     await expectBooksBalance();
   });
 
-  it('pays from the purse as far as it goes: a completion that finds it empty is refused alone, and the next one paid', async () => {
+  it('pays from the purse as far as it goes: a completion that finds it short owes the rest, paid when coins come back', async () => {
     const c = await classroom({ purse: 25, rewards: [10, 20, 10] });
     const classmate = await buildMember(db, c.group.id);
     const classmateCookie = await signIn(app, classmate, 'member');
@@ -458,17 +491,25 @@ describe('member todos: changes that arrive together are written as one batch', 
     const results = await outcomes([
       service.update(asMember(c.member.id), c.mt.none.id, { completed: true }), // purse 15
       service.update(asMember(classmate.id), theirs!.id, { completed: true }), // purse 5
-      service.update(asMember(c.member.id), c.mt.strict.id, { member_answer: 'Helsinki' }), // 10 > 5
-      service.update(asMember(c.member.id), c.mt.none.id, { completed: false }), // purse 15
-      service.update(asMember(c.member.id), c.mt.strict.id, { member_answer: 'Helsinki' }), // purse 5
+      service.update(asMember(c.member.id), c.mt.strict.id, { member_answer: 'Helsinki' }), // 10 > 5: 5 paid, 5 owed
+      service.update(asMember(c.member.id), c.mt.none.id, { completed: false }), // 10 back: purse 10
+      service.update(asMember(c.member.id), c.mt.strict.id, { member_answer: 'Helsinki' }), // already done: nothing moves
     ]);
-    expect(results).toMatchObject([{ member_coins: 10 }, { member_coins: 10 }, 'MISC.TEACHER_OUT_OF_COINS', { member_coins: 0 }, { member_coins: 10 }]);
-    expect(await transactionsOf([c.mt.none.id, theirs!.id, c.mt.strict.id])).toBe(1);
+    expect(results).toMatchObject([
+      { member_coins: 10 },
+      { member_coins: 10 },
+      { member_coins: 15, member_todo: { completed: true, reward_collected: 5, reward_owed: 5 } },
+      { member_coins: 5 },
+      { member_coins: 5 },
+    ]);
+    // The batch is one transaction; the debt was paid from the coins that came back in a second one.
+    expect(await transactionsOf([c.mt.none.id, theirs!.id, c.mt.strict.id])).toBe(2);
+    expect(await owedRows(c.teacher.id)).toEqual([]);
     expect(await balances(c.teacher.id, c.member.id)).toEqual({ teacher: 5, member: 10 });
-    expect((await c.mine()).map((m) => [m.completed, m.reward_collected, m.member_answer])).toEqual([
-      [false, 0, ''],
-      [false, 0, ''],
-      [true, 10, 'Helsinki'],
+    expect((await c.mine()).map((m) => [m.completed, m.reward_collected, m.reward_owed, m.member_answer])).toEqual([
+      [false, 0, 0, ''],
+      [false, 0, 0, ''],
+      [true, 10, 0, 'Helsinki'],
     ]);
     await expectBooksBalance();
   });

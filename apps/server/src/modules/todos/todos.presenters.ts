@@ -50,6 +50,7 @@ export function presentMemberTodo(row: MemberTodoReadRow & { memberTodoId: strin
     completed: row.completed ?? false,
     reward: row.reward,
     reward_collected: row.rewardCollected ?? 0,
+    reward_owed: row.rewardOwed ?? 0,
     answertype: row.answertype,
     answer: viewer === 'teacher' ? row.answer : null,
     member_answer: row.memberAnswer ?? '',

@@ -8,6 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { sanitizeTodoHtml } from '../../platform/html.ts';
 import { reencodeImage, type StoredImage } from '../../platform/images.ts';
 import { memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
+import { cancelOwed } from '../coins/owed-rewards.repo.ts';
+import type { OwedRewardsService } from '../coins/owed-rewards.service.ts';
 import { lockMembers } from '../members/members.repo.ts';
 import * as images from './images.repo.ts';
 import { updateMemberTodo } from './member-todos.repo.ts';
@@ -51,7 +53,7 @@ function sanitized<T extends { content_html?: string | undefined }>(input: T): T
 /** A member todo completed by a member this transaction did not lock: start over. */
 class HoldersChanged extends Error {}
 
-export function createTodosService({ db, events }: { db: Db; events: TodoEvents }) {
+export function createTodosService({ db, events, owedRewards }: { db: Db; events: TodoEvents; owedRewards: OwedRewardsService }) {
   /** After a committed change of a list's todos: the groups shown it, and the teachers who can see it. */
   async function notify(todolistId: string, todoId: string | null = null) {
     events.todosChanged(await listGroupIdsShowingTodolist(db, todolistId), todolistId);
@@ -72,22 +74,26 @@ export function createTodosService({ db, events }: { db: Db; events: TodoEvents 
    * Writes a change of the answer type (or of a strict answer) and starts its member todos over:
    * each completed one is un-completed and its reward taken back, never more than the member has.
    * Locks in the one order: the members' teachers, the members, the todo, the member todos.
+   * What the purses still owed for those completions is cancelled; after commit, purses that got
+   * coins back pay what they owe elsewhere.
    */
   async function updateAndResetCompletion(editorId: string, todoId: string, values: repo.TodoValues): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        await db.transaction(async (tx) => {
+        const teacherIds = await db.transaction(async (tx) => {
           const holders = await repo.findHoldersOfTodo(tx, todoId);
           await repo.lockTeachers(tx, [...new Set(holders.map((h) => h.teacherId))]);
           const locked = await lockMembers(tx, [...new Set(holders.map((h) => h.memberId))]);
           await repo.updateTodo(tx, todoId, values);
           const coins = new Map(locked.map((m) => [m.id, m.coins]));
           const holderOf = new Map(holders.map((h) => [h.memberId, h]));
+          const resetIds: string[] = [];
           for (const mt of await repo.lockCompletedMemberTodos(tx, todoId)) {
             const holder = holderOf.get(mt.memberId);
             const memberCoins = coins.get(mt.memberId);
             if (!holder || memberCoins === undefined) throw new HoldersChanged();
-            const reset = resetCompletion(mt, memberCoins);
+            // What was owed is cancelled below whatever it was; it moves no coins.
+            const reset = resetCompletion({ ...mt, rewardOwed: 0 }, memberCoins);
             if (reset.coins.kind === 'takeBack') {
               await moveCoins(tx, {
                 from: memberAccount(mt.memberId),
@@ -101,8 +107,13 @@ export function createTodosService({ db, events }: { db: Db; events: TodoEvents 
               coins.set(mt.memberId, memberCoins - reset.coins.amount);
             }
             await updateMemberTodo(tx, mt.id, { completed: false, rewardCollected: reset.state.rewardCollected });
+            resetIds.push(mt.id);
           }
+          const owedCancelled = await cancelOwed(tx, resetIds);
+          return { coinsBack: [...new Set(holders.map((h) => h.teacherId))], owedCancelled };
         });
+        for (const teacherId of teacherIds.coinsBack) await owedRewards.settle(teacherId);
+        for (const teacherId of teacherIds.owedCancelled) await owedRewards.owedChanged(teacherId);
         return;
       } catch (err) {
         if (!(err instanceof HoldersChanged)) throw err;
