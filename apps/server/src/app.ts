@@ -93,7 +93,7 @@ export async function buildApp({ config, database, paymentProvider }: BuildAppOp
   }
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { publicUrl: config.publicUrl, secure: config.isProduction });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, secure: config.isProduction, stripe: payments.name === 'stripe' });
   await app.register(cookie);
   // Uploads are images: one file, at most 5 MB (a bigger one answers 413 IMAGE.TOO_BIG_FILE).
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11 } });

@@ -9,21 +9,32 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const VIDEO_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
 
 /**
+ * Stripe's hosts (its security guide): Stripe.js and the Payment Element's frames, and its API.
+ * Allowed only when card payments go through Stripe; only the checkout page loads them.
+ */
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+/**
  * Security headers (a CSP without inline script) and the same-origin check: a request that
  * changes something and carries a cookie must come from this site's own pages.
  */
-async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; secure: boolean }) {
+async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; secure: boolean; stripe?: boolean }) {
+  const stripe = (hosts: string[]) => (opts.stripe ? hosts : []);
   // Helmet's middleware is built once: @fastify/helmet rebuilt it (parsing the CSP) on every request.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe(STRIPE.script)],
         // Mantine writes its CSS variables into style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: VIDEO_FRAMES,
+        connectSrc: ["'self'", ...stripe(STRIPE.connect)],
+        frameSrc: [...VIDEO_FRAMES, ...stripe(STRIPE.frame)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

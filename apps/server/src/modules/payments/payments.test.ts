@@ -479,3 +479,14 @@ describe('after a purchase', () => {
     expect((await call('GET', '/api/dev/outbox')).json().filter((m: { to: string }) => m.to === teacher.email)).toHaveLength(1);
   });
 });
+
+describe('payments: the content security policy', () => {
+  it("allows Stripe's script, frames and API only when payments go through Stripe", async () => {
+    const cspOf = async (app: typeof dev.app) => String((await app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+    const withStripe = await cspOf(stripe.app);
+    expect(withStripe).toMatch(/script-src 'self' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com(;|$)/);
+    expect(withStripe).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com(;|$)/);
+    expect(withStripe).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
+    expect(await cspOf(dev.app)).not.toContain('stripe');
+  });
+});
