@@ -18,6 +18,9 @@ export default defineConfig({
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll[^\\/]*|react-number-format)[\\/]/ },
             // The todo editor's libraries load only with the editor (it is imported on demand).
             { name: 'quill', test: /node_modules[\\/](quill|quill-delta|parchment|eventemitter3|lodash-es|lodash\.clonedeep|lodash\.isequal|fast-diff)[\\/].*\.js$/ },
+            // Stripe's libraries load only with the checkout's card form (imported on demand); in the
+            // shared vendor chunk every page, a student's too, would fetch them.
+            { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

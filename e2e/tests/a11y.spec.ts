@@ -85,3 +85,52 @@ test('axe finds nothing on every other screen, public, teacher and student, in E
   await studentContext.close();
   await publicContext.close();
 });
+
+test('axe finds nothing on the coin shop and on rewards an empty purse owes, in English and Finnish', async ({ browser, request }) => {
+  const { teacher, group, kid } = await createClassroom(request);
+  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
+  const me = (await (await t.request.get('/api/checkStatus')).json()) as { id: string };
+  const list = (await (await t.request.post('/api/todolists', { data: { id: me.id, name: 'Chores' } })).json()) as { id: string };
+  const todo = (await (await t.request.post('/api/todo', { data: { todolist_id: list.id, content_html: '<p>Tidy your desk.</p>', content_delta: {} } })).json()) as { id: string };
+  expect((await t.request.put('/api/todo', { data: { todo_id: todo.id, updates: { reward: 2 } } })).status()).toBe(200);
+  expect((await t.request.put(`/api/group/${group.id}/todolist/blue/${list.id}`)).status()).toBe(200);
+  const members = (await (await t.request.get(`/api/group/${group.id}/members`)).json()) as { id: string }[];
+  const kidId = members[0]?.id ?? '';
+  // The purse spent, then a completion it cannot pay: owed rewards show on both sides.
+  expect((await t.request.put('/api/member/coins', { data: { member_id: kidId, coins: 300 } })).status()).toBe(200);
+  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
+  const own = (await (await s.request.get(`/api/membertodos?group_id=${group.id}`)).json()) as { id: string }[];
+  const done = await s.request.put('/api/membertodo', { data: { mtodo_id: own[0]?.id, updates: { completed: true } } });
+  expect(done.status(), await done.text()).toBe(200);
+
+  const found: Record<string, string[]> = {};
+  const visit = async (page: Page, path: string, ready: (page: Page) => Promise<void>) => {
+    await page.goto(path);
+    await expect(page.locator('main')).toBeVisible();
+    await expect(page.getByLabel('Loading')).toHaveCount(0);
+    await ready(page);
+    const seen = await violations(page);
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    if (seen.length > 0) found[`${path} (${lang})`] = seen;
+  };
+  const pages: [Page, string, (page: Page) => Promise<void>][] = [
+    [t, '/teacher/home', (page) => expect(page.getByTestId('owed-rewards-notice')).toBeVisible()],
+    [t, '/teacher/shop/coins', async (page) => {
+      await expect(page.getByTestId('coin-package-500')).toBeVisible();
+      await expect(page.getByTestId('owed-rewards-header')).toBeVisible();
+      await expect(page.getByTestId('purchase-history-row').first()).toBeVisible();
+    }],
+    [t, '/teacher/shop/coins/checkout?coins=500', (page) => expect(page.getByTestId('pay-button')).toBeVisible()],
+    // A payment still awaited: nothing of 100 coins was bought.
+    [t, '/teacher/shop/coins/payment-success?coins=100', (page) => expect(page.getByTestId('payment-status')).toBeVisible()],
+    [t, `/teacher/shared/${kidId}/todos`, (page) => expect(page.getByTestId('member-todo-owed')).toBeVisible()],
+    [s, '/student/todos', (page) => expect(page.getByTestId('member-todo-owed')).toBeVisible()],
+  ];
+  for (const [page, path, ready] of pages) await visit(page, path, ready);
+  for (const page of [t, s]) await page.getByRole('button', { name: 'FI', exact: true }).first().click();
+  for (const [page, path, ready] of pages) await visit(page, path, ready);
+
+  expect(found).toEqual({});
+  await teacherContext.close();
+  await studentContext.close();
+});

@@ -83,10 +83,11 @@ test('a teacher runs a classroom: two groups, the active one, a lock, a join lin
   await expect(page.getByTestId(`member-coins-${classmate.username}`)).toHaveText('15');
   await expect(page.getByTestId('coin-balance').first()).toContainText('270');
 
-  // More than the purse can cover is refused whole.
+  // More than the purse can cover is refused whole, saying what the award needs and what the purse holds.
   await page.getByRole('spinbutton', { name: 'Coins to give' }).fill('200');
   await page.getByRole('button', { name: 'Give coins' }).click();
-  await expect(page.getByTestId('award-error')).toContainText(text('en', 'errors.MISC.TEACHER_OUT_OF_COINS'));
+  await expect(page.getByTestId('award-error')).toContainText(/This award needs (200|400) coins; your purse holds 270 coins\./);
+  await expect(page.getByTestId('award-error').getByRole('link', { name: 'Buy coins' })).toHaveAttribute('href', '/teacher/shop/coins');
   await expect(page.getByTestId(`member-coins-${kid}`)).toHaveText('15');
 
   // Rename a member on its page, then delete it: its coins come back to the purse.

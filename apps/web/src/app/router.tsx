@@ -15,7 +15,18 @@ import { ShopLayout } from './layouts/shop-layout.tsx';
 import { StudentHomeRoute, TeacherHomeRoute } from './routes/area-homes.tsx';
 import { LoginRoute, SignupRoute } from './routes/auth-routes.tsx';
 import { StudentHistoryRoute, StudentProfileRoute, StudentRewardsRoute, StudentTodosRoute } from './routes/student-routes.tsx';
-import { GroupsRoute, MemberRoute, RewardsRoute, SharedRoute, TeacherProfileRoute, TodosRoute, UpgradesRoute } from './routes/teacher-routes.tsx';
+import {
+  CheckoutRoute,
+  CoinsRoute,
+  GroupsRoute,
+  MemberRoute,
+  PaymentSuccessRoute,
+  RewardsRoute,
+  SharedRoute,
+  TeacherProfileRoute,
+  TodosRoute,
+  UpgradesRoute,
+} from './routes/teacher-routes.tsx';
 
 /** A page of the spec that is not built yet: a translated "coming soon" inside its area layout. */
 function placeholder(path: string, titleKey: string): RouteObject {
@@ -78,9 +89,10 @@ const teacherRoutes: RouteObject = {
           element: <ShopLayout />,
           children: [
             { index: true, element: <Navigate to="coins" replace /> },
-            placeholder('coins', 'teacher.pages.shopCoins'),
-            placeholder('coins/checkout', 'teacher.pages.checkout'),
-            placeholder('coins/payment-success', 'teacher.pages.paymentSuccess'),
+            { path: 'coins', element: <CoinsRoute /> },
+            // Without a listed package (checkout) or coins (payment-success) these go back to coins.
+            { path: 'coins/checkout', element: <CheckoutRoute /> },
+            { path: 'coins/payment-success', element: <PaymentSuccessRoute /> },
             { path: 'upgrades', element: <UpgradesRoute /> },
             // Group slots are bought with coins on the upgrades page itself; nothing to check out.
             { path: 'upgrades/checkout', element: <Navigate to="/teacher/shop/upgrades" replace /> },

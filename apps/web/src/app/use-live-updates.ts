@@ -8,6 +8,7 @@ import { todolistQueryKey } from '../features/shared-todos/api/get-todolist.ts';
 import { todosQueryKey } from '../features/todos/api/get-todos.ts';
 import { classmatesQueryKey } from '../features/account/api/get-classmates.ts';
 import { appendChatMessage, removeChatMessage } from '../features/chat/api/chat-cache.ts';
+import { purchaseHistoryQueryKey } from '../features/shop/api/get-purchase-history.ts';
 import { publishedRewardsQueryKey } from '../features/student-rewards/api/get-published-rewards.ts';
 import { SESSION_QUERY_KEY, setSessionCoins, useSession, useSignedOut } from '../lib/auth.ts';
 import { showBanner } from '../lib/banner.ts';
@@ -18,6 +19,7 @@ import { groupMembersQueryKey } from '../lib/queries/get-group-members.ts';
 import { groupsQueryKey } from '../lib/queries/get-groups.ts';
 import { invalidateMemberHistory } from '../lib/queries/member-history.ts';
 import { memberTodosGroupKey } from '../lib/queries/member-todos.ts';
+import { invalidateOwedRewards, setOwedRewards } from '../lib/queries/owed-rewards.ts';
 import { closeSocket, useSocket, type AppSocket } from '../lib/socket.ts';
 
 type EventName = keyof ServerToClientEvents;
@@ -101,8 +103,16 @@ function teacherHandlers(teacherId: string): Handlers {
       patchMember(member_id, { coins: member_coins });
       invalidate(['memberTodos']);
       invalidateMemberHistory(member_id);
-      // A completed todo may be paid from the teacher's purse.
+      // A completed todo may be paid from the teacher's purse, or owe what the purse could not pay.
       invalidate(SESSION_QUERY_KEY);
+      invalidateOwedRewards();
+    },
+    // Coins bought by card arrived, or owed rewards were made or paid: the header's purse and
+    // what it owes change at once; the purchase history shows the new rows when next looked at.
+    'teacher-purse-updated': ({ coins, owed_rewards, owed_coins }) => {
+      setSessionCoins(coins);
+      setOwedRewards(teacherId, { rewards: owed_rewards, coins: owed_coins });
+      invalidate(purchaseHistoryQueryKey(teacherId));
     },
     'teacher-updated-todo': ({ todolist_id }) => {
       invalidate(todosQueryKey(todolist_id));

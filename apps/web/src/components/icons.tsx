@@ -325,6 +325,28 @@ export function IconClock(props: IconProps) {
   );
 }
 
+export function IconHourglass(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6.5 7h11" />
+      <path d="M6.5 17h11" />
+      <path d="M6 20v-2a6 6 0 1 1 12 0v2a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1z" />
+      <path d="M6 4v2a6 6 0 1 0 12 0V4a1 1 0 0 0-1-1H7a1 1 0 0 0-1 1z" />
+    </Icon>
+  );
+}
+
+export function IconCreditCard(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="3" />
+      <path d="M3 10h18" />
+      <path d="M7 15h.01" />
+      <path d="M11 15h2" />
+    </Icon>
+  );
+}
+
 export function IconArrowUp(props: IconProps) {
   return (
     <Icon {...props}>

@@ -3,13 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { CoinIcon } from './icons.tsx';
 import classes from './logo.module.css';
 
-/** The app name with its coin; a link home unless `to` is null. */
-export function Logo({ to = '/' }: { to?: string | null }) {
+/**
+ * The app name with its coin; a link home unless `to` is null. `compactOnPhones` leaves the coin
+ * alone on a phone's header when it needs the room (the name is still read).
+ */
+export function Logo({ to = '/', compactOnPhones = false }: { to?: string | null; compactOnPhones?: boolean }) {
   const { t } = useTranslation();
   const inner = (
     <>
       <CoinIcon size={28} />
-      <span>{t('app.name')}</span>
+      <span className={compactOnPhones ? classes.compactName : undefined}>{t('app.name')}</span>
     </>
   );
   if (to === null) return <span className={classes.logo}>{inner}</span>;

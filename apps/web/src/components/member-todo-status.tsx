@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MemberTodoStatus } from '@kolikko/core/rules/completion';
-import { CoinIcon, IconAlertTriangle, IconCircle, IconCircleCheck, IconClock } from './icons.tsx';
+import { CoinIcon, IconAlertTriangle, IconCircle, IconCircleCheck, IconClock, IconHourglass } from './icons.tsx';
 import classes from './member-todo-status.module.css';
 
 const STATUS_ICONS: Record<MemberTodoStatus, ComponentType<{ size?: number }>> = {
@@ -43,5 +43,20 @@ export function MemberTodoRewardBadge({ coins, size, className }: { coins: numbe
         {coins}
       </span>
     </Badge>
+  );
+}
+
+/**
+ * A completed todo whose reward the teacher's purse could not pay yet (reward_owed): the student
+ * sees it is on its way, the teacher that it waits for coins. Nothing when nothing is owed.
+ */
+export function MemberTodoOwedBadge({ completed, owed, audience }: { completed: boolean; owed: number; audience: 'student' | 'teacher' }) {
+  const { t } = useTranslation();
+  if (!completed || owed <= 0) return null;
+  return (
+    <span className={classes.owed} data-testid="member-todo-owed">
+      <IconHourglass size={16} />
+      <span>{t(`memberTodoStatus.owed.${audience}`, { coinsText: t('common.coinsAmount', { count: owed }) })}</span>
+    </span>
   );
 }

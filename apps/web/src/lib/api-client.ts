@@ -7,13 +7,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errorCode: string;
   readonly field: string | undefined;
+  /** Numbers the error is about (MISC.TEACHER_OUT_OF_COINS: needed, available). */
+  readonly details: Record<string, number>;
 
-  constructor(status: number, errorCode: string, field?: string) {
+  constructor(status: number, errorCode: string, field?: string, details: Record<string, number> = {}) {
     super(errorCode);
     this.name = 'ApiError';
     this.status = status;
     this.errorCode = errorCode;
     this.field = field;
+    this.details = details;
   }
 }
 
@@ -42,6 +45,13 @@ function readString(value: unknown, key: string): string | undefined {
   if (typeof value !== 'object' || value === null || !(key in value)) return undefined;
   const found: unknown = Reflect.get(value, key);
   return typeof found === 'string' && found.length > 0 ? found : undefined;
+}
+
+function readNumbers(value: unknown, key: string): Record<string, number> {
+  if (typeof value !== 'object' || value === null || !(key in value)) return {};
+  const found: unknown = Reflect.get(value, key);
+  if (typeof found !== 'object' || found === null) return {};
+  return Object.fromEntries(Object.entries(found).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -85,7 +95,7 @@ export async function apiRequest<T>(
   if (!response.ok) {
     if (response.status === 401) unauthorizedHandler?.();
     const errorCode = readString(answer, 'errorCode') ?? readString(answer, 'message') ?? 'SERVER.ERROR';
-    throw new ApiError(response.status, errorCode, readString(answer, 'field'));
+    throw new ApiError(response.status, errorCode, readString(answer, 'field'), readNumbers(answer, 'details'));
   }
   if (!options.schema) return answer;
   try {

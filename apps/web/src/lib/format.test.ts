@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDate, formatDateTime, formatLongDate, formatTime, localDayKey } from './format.ts';
+import { formatCountdown, formatDate, formatDateTime, formatEuros, formatLongDate, formatPermille, formatTime, localDayKey } from './format.ts';
 
 describe('formatDate', () => {
   it('writes d.m.yyyy without leading zeros (spec section 9)', () => {
@@ -43,5 +43,21 @@ describe('formatLongDate', () => {
     const date = new Date(2026, 0, 5, 12);
     expect(formatLongDate(date, 'en')).toMatch(/Monday.*January.*2026/);
     expect(formatLongDate(date, 'fi')).toMatch(/maanantai.*tammikuuta.*2026/);
+  });
+});
+
+describe('formatEuros and formatPermille', () => {
+  it('write cents as euros with two decimals, as each language does', () => {
+    expect(formatEuros(1255, 'en')).toBe('€12.55');
+    expect(formatEuros(200, 'en')).toBe('€2.00');
+    // Finnish puts the sign after a (no-break) space and uses a decimal comma.
+    expect(formatEuros(1255, 'fi')).toBe('12,55\u00a0€');
+    expect(formatEuros(160_000, 'fi')).toBe('1\u00a0600,00\u00a0€');
+  });
+
+  it('write VAT in thousandths as a percentage', () => {
+    expect(formatPermille(255, 'en')).toBe('25.5%');
+    expect(formatPermille(255, 'fi')).toBe('25,5\u00a0%');
+    expect(formatPermille(240, 'en')).toBe('24%');
   });
 });

@@ -38,3 +38,18 @@ export function formatLongDate(value: string | Date, language: string): string {
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
+
+/** The number formats of a page language: Finnish writes 12,55 €, English €12.55. */
+function numberLocale(language: string): string {
+  return language.startsWith('fi') ? 'fi-FI' : 'en-IE';
+}
+
+/** Spec section 9: prices are integer cents, shown as euros with two decimals in the page's language. */
+export function formatEuros(cents: number, language: string): string {
+  return new Intl.NumberFormat(numberLocale(language), { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}
+
+/** A rate in thousandths (VAT 255 = 25.5 %) as a percentage in the page's language. */
+export function formatPermille(permille: number, language: string): string {
+  return new Intl.NumberFormat(numberLocale(language), { style: 'percent', maximumFractionDigits: 1 }).format(permille / 1000);
+}

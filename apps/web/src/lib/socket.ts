@@ -13,6 +13,14 @@ import { queryClient } from './query-client.ts';
  */
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+const NOT_LIVE_KEY = 'notLive';
+
+/**
+ * The `meta` of a query that no live event changes (the payment configuration, the coin prices):
+ * a connect does not refetch it, so its own cache time holds.
+ */
+export const NOT_LIVE_QUERY_META = { [NOT_LIVE_KEY]: true } as const;
+
 let socket: AppSocket | null = null;
 let socketUserId: string | null = null;
 const listeners = new Set<() => void>();
@@ -35,7 +43,8 @@ function subscribe(listener: () => void): () => void {
 function refetchWhatMayHaveBeenMissed(): void {
   const connectedAt = Date.now();
   void queryClient.invalidateQueries({
-    predicate: (query) => query.state.fetchStatus === 'fetching' || query.state.dataUpdatedAt <= connectedAt,
+    predicate: (query) =>
+      query.meta?.[NOT_LIVE_KEY] !== true && (query.state.fetchStatus === 'fetching' || query.state.dataUpdatedAt <= connectedAt),
   });
 }
 

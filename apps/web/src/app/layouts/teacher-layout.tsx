@@ -22,12 +22,14 @@ import { LanguageToggle } from '../../components/language-toggle.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { MemberAvatar } from '../../components/member-avatar.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
+import { OwedRewardsHeaderLink } from '../../components/owed-rewards.tsx';
 import { HelpModal } from '../../features/teacher/components/help-modal.tsx';
 import { useLogout, useSession } from '../../lib/auth.ts';
 import { ChatPopup } from '../../features/chat/components/chat-popup.tsx';
 import { useLiveUpdates } from '../use-live-updates.ts';
 import { useCurrentHeaderSelection, type HeaderSelectionKind } from '../../lib/header-selection.ts';
 import { useActiveGroup } from '../../lib/queries/get-active-group.ts';
+import { useOwedRewards } from '../../lib/queries/owed-rewards.ts';
 import classes from './teacher-layout.module.css';
 
 const NAV_ITEMS = [
@@ -102,6 +104,7 @@ export function TeacherLayout() {
   const [helpOpened, help] = useDisclosure(false);
   const logout = useLogout();
   const active = useActiveGroup(user?.admin ? user.id : '');
+  const owed = useOwedRewards(user?.admin ? user.id : '', { enabled: user?.admin ?? false });
   useLiveUpdates();
 
   if (!user || !user.admin) return null;
@@ -131,13 +134,15 @@ export function TeacherLayout() {
               aria-expanded={navOpened}
               aria-controls="teacher-navigation"
             />
-            <Logo to="/teacher/home" />
+            {/* With owed rewards a phone's header also holds their count: the name makes room. */}
+            <Logo to="/teacher/home" compactOnPhones={(owed.data?.rewards ?? 0) > 0} />
             <Group visibleFrom="sm" ml="lg" miw={0} gap="lg" wrap="nowrap">
               <ActiveGroup name={activeGroupName} isPending={active.isPending} />
               <SelectedList inHeader />
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <OwedRewardsHeaderLink teacherId={user.id} />
             <CoinBadge coins={user.coins} />
             <ActionIcon variant="light" size="lg" radius="xl" aria-label={t('help.open')} onClick={help.open}>
               <IconHelp size={20} />

@@ -11,6 +11,9 @@ import { PurchasedRewards } from '../../features/history/components/purchased-re
 import { RewardsPage } from '../../features/rewards/components/rewards-page.tsx';
 import { MemberTodosPanel } from '../../features/shared-todos/components/member-todos-panel.tsx';
 import { SharedPage } from '../../features/shared-todos/components/shared-page.tsx';
+import { CheckoutPage } from '../../features/shop/components/checkout-page.tsx';
+import { CoinsPage } from '../../features/shop/components/coins-page.tsx';
+import { PaymentSuccessPage } from '../../features/shop/components/payment-success-page.tsx';
 import { UpgradesPage } from '../../features/shop/components/upgrades-page.tsx';
 import { TodosPage } from '../../features/todos/components/todos-page.tsx';
 
@@ -73,6 +76,18 @@ export function SharedRoute() {
   const { memberId, view } = useParams();
   if (memberId && view !== 'todos') return <Navigate to={`/teacher/shared/${memberId}/todos`} replace />;
   return <WithTeacher>{(teacher) => <SharedPage teacher={teacher} memberId={memberId ?? null} />}</WithTeacher>;
+}
+
+export function CoinsRoute() {
+  return <WithTeacher>{(teacher) => <CoinsPage teacher={teacher} />}</WithTeacher>;
+}
+
+export function CheckoutRoute() {
+  return <WithTeacher>{(teacher) => <CheckoutPage teacher={teacher} />}</WithTeacher>;
+}
+
+export function PaymentSuccessRoute() {
+  return <WithTeacher>{(teacher) => <PaymentSuccessPage teacher={teacher} />}</WithTeacher>;
 }
 
 export function UpgradesRoute() {

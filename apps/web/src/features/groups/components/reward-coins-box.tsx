@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COIN_AWARD_MAX, COIN_AWARD_MIN } from '@kolikko/core/limits';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { CoinIcon, IconAlertTriangle } from '../../../components/icons.tsx';
 import { showSuccess } from '../../../lib/banner.ts';
 import { coinsValue } from '../../../lib/banner-text.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { useAwardCoins } from '../api/award-coins.ts';
 
@@ -32,6 +34,8 @@ export function RewardCoinsBox({ groupId, selectedIds, teacherCoins }: RewardCoi
   const [value, setValue] = useState<number | string>(0);
   const [confirming, setConfirming] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
+  /** The award the purse could not cover: what it needs and what the purse holds. */
+  const [shortOf, setShortOf] = useState<{ needed: number; available: number } | null>(null);
   const award = useAwardCoins(groupId);
   const coinsText = (amount: number) => t('common.coinsAmount', { count: amount });
 
@@ -44,10 +48,12 @@ export function RewardCoinsBox({ groupId, selectedIds, teacherCoins }: RewardCoi
     if (coins === null || coins === 0 || count === 0) return;
     // Spec section 5: more than the purse holds shows the no-coins message without asking the server.
     if (coins > 0 && coins * count > teacherCoins) {
-      setErrorKey(errorMessageKey('MISC.TEACHER_OUT_OF_COINS'));
+      setErrorKey(null);
+      setShortOf({ needed: coins * count, available: teacherCoins });
       return;
     }
     setErrorKey(null);
+    setShortOf(null);
     setConfirming(true);
   }
 
@@ -63,7 +69,9 @@ export function RewardCoinsBox({ groupId, selectedIds, teacherCoins }: RewardCoi
         },
         onError: (error) => {
           setConfirming(false);
-          setErrorKey(errorMessageKey(errorCodeOf(error)));
+          const { needed, available } = error instanceof ApiError ? error.details : {};
+          if (errorCodeOf(error) === 'MISC.TEACHER_OUT_OF_COINS' && needed !== undefined && available !== undefined) setShortOf({ needed, available });
+          else setErrorKey(errorMessageKey(errorCodeOf(error)));
         },
       },
     );
@@ -88,6 +96,7 @@ export function RewardCoinsBox({ groupId, selectedIds, teacherCoins }: RewardCoi
             onChange={(next) => {
               setValue(next);
               setErrorKey(null);
+              setShortOf(null);
             }}
             min={COIN_AWARD_MIN}
             max={COIN_AWARD_MAX}
@@ -109,6 +118,16 @@ export function RewardCoinsBox({ groupId, selectedIds, teacherCoins }: RewardCoi
           <Text size="sm" c="dark.5">
             {t('groups.award.selectFirst')}
           </Text>
+        ) : null}
+        {shortOf ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="award-error">
+            <Text size="sm">
+              {t('groups.award.notEnough', { needed: coinsText(shortOf.needed), available: coinsText(shortOf.available) })}
+            </Text>
+            <Anchor component={Link} to="/teacher/shop/coins" size="sm" fw={600}>
+              {t('groups.award.buyCoins')}
+            </Anchor>
+          </Alert>
         ) : null}
         {errorKey ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="award-error">

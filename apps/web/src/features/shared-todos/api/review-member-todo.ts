@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TMemberTodo, TMemberTodoUpdateResponse } from '@kolikko/core/schemas/todos';
 import { setSessionCoins } from '../../../lib/auth.ts';
 import { setGroupMemberCoins } from '../../../lib/queries/get-group-members.ts';
+import { invalidateOwedRewards } from '../../../lib/queries/owed-rewards.ts';
 import { putMemberTodoInCaches, removeMemberTodoImage, updateMemberTodo } from '../../../lib/queries/member-todos.ts';
 
 /** Called with a member's new balance, for caches this feature does not own (the member page). */
@@ -22,7 +23,11 @@ function applyAnswer(groupId: string, result: TMemberTodoUpdateResponse, onMembe
 export function useReviewMemberTodo(groupId: string, onMemberCoins?: MemberCoinsListener) {
   return useMutation({
     mutationFn: ({ memberTodo, completed }: { memberTodo: TMemberTodo; completed: boolean }) => updateMemberTodo(memberTodo.id, { completed }),
-    onSuccess: (result) => applyAnswer(groupId, result, onMemberCoins),
+    onSuccess: (result) => {
+      applyAnswer(groupId, result, onMemberCoins);
+      // An approval the purse could not pay owes the reward; a revert cancels what was owed.
+      invalidateOwedRewards();
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { memberTodoStatus } from '@kolikko/core/rules/completion';
 import type { TMemberTodo } from '@kolikko/core/schemas/todos';
 import { IconCheck, IconTrash, IconUndo } from '../../../components/icons.tsx';
-import { memberTodoCardClass, MemberTodoRewardBadge, MemberTodoStatusBadge } from '../../../components/member-todo-status.tsx';
+import { memberTodoCardClass, MemberTodoOwedBadge, MemberTodoRewardBadge, MemberTodoStatusBadge } from '../../../components/member-todo-status.tsx';
 import { TodoContent } from '../../../components/todo-content.tsx';
 import { memberTodoImageUrl } from '../../../lib/todo-images.ts';
 import classes from './teacher-member-todo.module.css';
@@ -42,6 +42,7 @@ export function TeacherMemberTodo({ memberTodo: mt, pending, busy, onApprove, on
         </span>
         <MemberTodoStatusBadge status={status} audience="teacher" />
         <MemberTodoRewardBadge coins={mt.reward} />
+        <MemberTodoOwedBadge completed={mt.completed} owed={mt.reward_owed} audience="teacher" />
         <Badge variant="light" color="gray" c="dark.6" tt="none">
           {t(`todos.answerTypes.${mt.answertype}`)}
         </Badge>

@@ -6,7 +6,7 @@ import { memberTodoStatus } from '@kolikko/core/rules/completion';
 import type { TMemberTodo, TMemberTodoUpdateResponse } from '@kolikko/core/schemas/todos';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { IconPhoto, IconSend, IconTrash } from '../../../components/icons.tsx';
-import { memberTodoCardClass, MemberTodoRewardBadge, MemberTodoStatusBadge } from '../../../components/member-todo-status.tsx';
+import { memberTodoCardClass, MemberTodoOwedBadge, MemberTodoRewardBadge, MemberTodoStatusBadge } from '../../../components/member-todo-status.tsx';
 import { TodoContent } from '../../../components/todo-content.tsx';
 import { showBanner, showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { coinsValue } from '../../../lib/banner-text.ts';
@@ -45,10 +45,15 @@ export function StudentTodoCard({ memberTodo: mt, groupId, coins }: StudentTodoC
   const status = memberTodoStatus(mt);
   const busy = answer.isPending || upload.isPending || removeImage.isPending;
 
-  /** Says what the change did to the coins, or why it failed. */
+  /**
+   * Says what the change did to the coins. A completion the teacher's purse could not pay (all or
+   * part of) is still done: its reward is on its way and arrives when the teacher has coins again.
+   */
   function settle(result: TMemberTodoUpdateResponse) {
     const change = result.member_coins - coins;
-    if (change > 0) showSuccess('studentTodos.earned', { coins: coinsValue(change) });
+    const owed = result.member_todo.completed && !mt.completed ? result.member_todo.reward_owed : 0;
+    if (owed > 0) showBanner('info', 'studentTodos.rewardOnItsWay', { coins: coinsValue(owed) });
+    else if (change > 0) showSuccess('studentTodos.earned', { coins: coinsValue(change) });
     else if (change < 0) showBanner('info', 'studentTodos.lost', { coins: coinsValue(-change) });
   }
 
@@ -133,7 +138,10 @@ export function StudentTodoCard({ memberTodo: mt, groupId, coins }: StudentTodoC
           {mt.position}
         </span>
         <MemberTodoStatusBadge status={status} audience="student" />
-        <MemberTodoRewardBadge className={classes.reward} coins={mt.reward} size="lg" />
+        <span className={classes.reward}>
+          <MemberTodoOwedBadge completed={mt.completed} owed={mt.reward_owed} audience="student" />
+          <MemberTodoRewardBadge coins={mt.reward} size="lg" />
+        </span>
       </div>
 
       <TodoContent html={mt.content} todoId={mt.todo_id} imagepath={mt.imagepath} />

@@ -5,6 +5,7 @@ import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import { TEACHER_STARTER_COINS } from '@kolikko/core/limits';
 import { IconCheck, IconCircle } from '../../../components/icons.tsx';
+import { OwedRewardsNotice } from '../../../components/owed-rewards.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useGroups } from '../../../lib/queries/get-groups.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -97,6 +98,7 @@ export function TeacherHome({ teacher }: { teacher: TTeacherUser }) {
           {t('teacher.home.intro', { coins: TEACHER_STARTER_COINS })}
         </Text>
       </Stack>
+      <OwedRewardsNotice teacherId={teacher.id} linkToShop />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs" component="section" aria-labelledby="getting-started-title">
         <Stack gap="md">
           <Group justify="space-between" align="baseline">

@@ -1,0 +1,47 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconAlertTriangle, IconCreditCard } from '../../../components/icons.tsx';
+import type { PaymentFailure } from '../api/pay-for-coins.ts';
+
+/** Spec section 8: GET config failed, so the shop cannot say how to pay. */
+export function PaymentOptionsError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title={t('shop.payment.errors.configFailed')} role="alert" data-testid="payment-options-error">
+      <Button size="xs" variant="white" color="red.9" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Alert>
+  );
+}
+
+/** Why the payment did not go through: our text, or the provider's own when it gave one. */
+export function PaymentFailureAlert({ failure, onRetry }: { failure: PaymentFailure; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} role="alert" data-testid="payment-error">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm" fw={600} c="red.9">
+          {failure.kind === 'key' ? t(failure.key) : failure.text}
+        </Text>
+        {onRetry ? (
+          <Button size="xs" variant="white" color="red.9" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** With the dev provider: this is a test and nothing is charged. */
+export function TestPaymentNote() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="indigo" variant="light" icon={<IconCreditCard size={20} />} title={t('shop.payment.testTitle')} data-testid="test-payment-note">
+      <Text size="sm" c="dark.7">
+        {t('shop.payment.testText')}
+      </Text>
+    </Alert>
+  );
+}

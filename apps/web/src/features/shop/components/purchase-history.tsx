@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Badge, Button, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TPurchaseHistoryItem } from '@kolikko/core/schemas/coins';
+import type { PurchaseHistoryType } from '@kolikko/core/rules/history';
+import { CoinIcon } from '../../../components/icons.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
+import { formatDate, formatEuros } from '../../../lib/format.ts';
+import { usePurchaseHistory } from '../api/get-purchase-history.ts';
+import classes from './shop.module.css';
+
+/** Rows shown before "show all": the newest purchases are what a teacher looks for. */
+const FIRST_ROWS = 10;
+
+/** Coins came into the purse on these; the others left it. */
+const INCOMING: ReadonlySet<PurchaseHistoryType> = new Set(['bought', 'received']);
+
+const TYPE_COLORS: Record<PurchaseHistoryType, string> = {
+  bought: 'indigo',
+  received: 'teal',
+  sent: 'gray',
+  character: 'grape',
+  accessory: 'orange',
+};
+
+function HistoryRow({ item }: { item: TPurchaseHistoryItem }) {
+  const { t, i18n } = useTranslation();
+  const incoming = INCOMING.has(item.type);
+  const name = item.counterpartName ?? t('shop.history.someone');
+  const coins = t('common.coinsAmount', { count: item.amount });
+  return (
+    <li className={classes.historyRow} data-testid="purchase-history-row" data-type={item.type}>
+      <div className={classes.historyWhat}>
+        <Text size="xs" c="dark.5" fw={600}>
+          {formatDate(item.date)}
+        </Text>
+        <Text fw={700}>{t(`shop.history.reasons.${item.reason}`, { name })}</Text>
+        <Badge size="sm" variant="light" color={TYPE_COLORS[item.type]} c={`${TYPE_COLORS[item.type]}.9`} tt="none" mt={4}>
+          {t(`shop.history.types.${item.type}`)}
+        </Badge>
+      </div>
+      <div className={classes.historyAmount} data-direction={incoming ? 'in' : 'out'} data-testid="purchase-history-amount">
+        {/* The sign is read too: "+500 coins", "−100 coins". */}
+        <span aria-hidden="true">
+          {incoming ? '+' : '−'}
+          {item.amount.toLocaleString(i18n.language)}
+        </span>
+        <CoinIcon size={18} />
+        <VisuallyHidden>{`${incoming ? '+' : '−'}${coins}`}</VisuallyHidden>
+      </div>
+      {item.payment ? (
+        <div className={classes.historyPayment} data-testid="purchase-history-payment">
+          <span>
+            {t('shop.summary.net')} <strong>{formatEuros(item.payment.net, i18n.language)}</strong>
+          </span>
+          <span>
+            {/* The rate of the day it was paid may not be today's: the amount says it all. */}
+            {t('shop.summary.vatShort')}{' '}
+            <strong>{formatEuros(item.payment.vat, i18n.language)}</strong>
+          </span>
+          <span>
+            {t('shop.summary.total')} <strong>{formatEuros(item.payment.total, i18n.language)}</strong>
+          </span>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * GET purchase/history: the teacher's own coin movements, newest first. A coin purchase shows what
+ * was paid (net, VAT, total); upgrades, characters and coins given or received show their coins.
+ */
+export function PurchaseHistory({ teacherId }: { teacherId: string }) {
+  const { t } = useTranslation();
+  const history = usePurchaseHistory(teacherId);
+  const [showAll, setShowAll] = useState(false);
+  const rows = history.data ?? [];
+  const shown = showAll ? rows : rows.slice(0, FIRST_ROWS);
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="purchase-history-title">
+      <Stack gap="md">
+        <Title order={2} fz="lg" id="purchase-history-title">
+          {t('shop.history.title')}
+        </Title>
+        {history.isPending ? (
+          <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+            <Skeleton height={56} radius="md" />
+            <Skeleton height={56} radius="md" />
+            <Skeleton height={56} radius="md" />
+          </Stack>
+        ) : null}
+        {history.isError ? <QueryError error={history.error} onRetry={() => void history.refetch()} /> : null}
+        {history.data && rows.length === 0 ? (
+          <Text c="dark.5" data-testid="purchase-history-empty">
+            {t('shop.history.empty')}
+          </Text>
+        ) : null}
+        {rows.length > 0 ? (
+          <ul className={classes.history} aria-labelledby="purchase-history-title">
+            {shown.map((item, index) => (
+              <HistoryRow key={`${item.date}-${item.reason}-${index}`} item={item} />
+            ))}
+          </ul>
+        ) : null}
+        {rows.length > FIRST_ROWS ? (
+          <Button variant="subtle" onClick={() => setShowAll((all) => !all)} style={{ alignSelf: 'flex-start' }}>
+            {showAll ? t('shop.history.showFewer') : t('shop.history.showAll', { count: rows.length })}
+          </Button>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
