@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import type { CoinPackage } from '../api/coin-packages.ts';
 import { coinsParam, useCoinPackages } from '../hooks/use-coin-packages.ts';
 import { DevPaymentForm } from './dev-payment-form.tsx';
-import { PaymentOptionsError } from './payment-messages.tsx';
+import { PaymentFormSkeleton, PaymentOptionsError } from './payment-messages.tsx';
 import classes from './shop.module.css';
 
 /** Stripe's libraries load with this form only: no other page (and no student's) pulls them in. */
@@ -45,16 +45,6 @@ function CheckoutSkeleton() {
       <Skeleton height={120} radius="lg" />
       <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
     </Stack>
-  );
-}
-
-function FormSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div role="status">
-      <Skeleton height={220} radius="md" />
-      <VisuallyHidden>{t('shop.payment.loadingForm')}</VisuallyHidden>
-    </div>
   );
 }
 
@@ -99,7 +89,7 @@ export function CheckoutPage({ teacher }: { teacher: TTeacherUser }) {
             {provider === 'dev' ? (
               <DevPaymentForm teacherId={teacher.id} pack={pack} />
             ) : config.data.publishableKey ? (
-              <Suspense fallback={<FormSkeleton />}>
+              <Suspense fallback={<PaymentFormSkeleton />}>
                 <StripePaymentForm publishableKey={config.data.publishableKey} teacherId={teacher.id} pack={pack} />
               </Suspense>
             ) : (

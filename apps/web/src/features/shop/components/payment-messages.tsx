@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconAlertTriangle, IconCreditCard } from '../../../components/icons.tsx';
 import type { PaymentFailure } from '../api/pay-for-coins.ts';
@@ -43,5 +43,16 @@ export function TestPaymentNote() {
         {t('shop.payment.testText')}
       </Text>
     </Alert>
+  );
+}
+
+/** While a payment form loads (the Stripe chunk, the intent, Stripe.js). */
+export function PaymentFormSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status">
+      <Skeleton height={220} radius="md" />
+      <VisuallyHidden>{t('shop.payment.loadingForm')}</VisuallyHidden>
+    </div>
   );
 }

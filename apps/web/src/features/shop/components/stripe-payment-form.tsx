@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { Button, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Appearance, Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
@@ -11,7 +11,7 @@ import type { CoinPackage } from '../api/coin-packages.ts';
 import { createPaymentIntent, intentFailure, PAYMENT_FAILURES, type PaymentFailure } from '../api/pay-for-coins.ts';
 import { rememberPendingPurchase } from '../api/pending-purchase.ts';
 import { paymentSuccessPath } from './dev-payment-form.tsx';
-import { PaymentFailureAlert } from './payment-messages.tsx';
+import { PaymentFailureAlert, PaymentFormSkeleton } from './payment-messages.tsx';
 
 /**
  * Stripe's Payment Element. This module is loaded on demand by the checkout (React.lazy), so
@@ -33,16 +33,6 @@ const APPEARANCE: Appearance = {
 
 /** Stripe's own error types whose message is written for the person paying. */
 const PROVIDER_MESSAGE_TYPES = new Set(['card_error', 'validation_error']);
-
-function FormSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div role="status">
-      <Skeleton height={220} radius="md" />
-      <VisuallyHidden>{t('shop.payment.loadingForm')}</VisuallyHidden>
-    </div>
-  );
-}
 
 function PayButton({ pack, busy, disabled }: { pack: CoinPackage; busy: boolean; disabled: boolean }) {
   const { t, i18n } = useTranslation();
@@ -153,7 +143,7 @@ export function StripePaymentForm({ publishableKey, teacherId, pack }: { publish
     );
   }
   if (intent.isError) return <PaymentFailureAlert failure={intentFailure(intent.error)} onRetry={() => intent.mutate()} />;
-  if (!intent.data || library === 'loading') return <FormSkeleton />;
+  if (!intent.data || library === 'loading') return <PaymentFormSkeleton />;
 
   return (
     <Elements
