@@ -24,6 +24,9 @@ export default defineConfig({
       {
         test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
       },
+      {
+        test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' },
+      },
     ],
   },
 });

@@ -3,9 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+// The port helper is plain JavaScript of the repository's own, shared with scripts/test.mjs.
+import { e2ePort } from '../scripts/free-port.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const port = Number(process.env.E2E_PORT ?? 3100);
+// E2E_PORT, or a free port (scripts/free-port.mjs): something may already listen on any fixed one.
+// Kept in the environment, so the workers, which read this file again, use the same port.
+const port = e2ePort();
+process.env.E2E_PORT = String(port);
 export const baseURL = `http://localhost:${port}`;
 
 /** Debian's Chromium, with the flags this machine's closed network needs. Never a downloaded browser. */

@@ -4,6 +4,7 @@ import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { e2ePort } from './free-port.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = join(root, 'test-results');
@@ -56,8 +57,10 @@ if (!only || only === 'unit') {
 }
 if (!only || only === 'e2e') {
   ok = step('web build', 'node', ['scripts/ensure-web-build.mjs']) && ok;
+  // A free port unless E2E_PORT names one: the app may already be running on any fixed one.
   ok = step('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
+    E2E_PORT: String(e2ePort()),
   }) && ok;
 }
 

@@ -8,6 +8,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES } from '@kolikko/core/limits';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createBackground, type Background } from './platform/background.ts';
 import { createCaptcha } from './platform/captcha.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail.ts';
@@ -17,6 +18,7 @@ import errorsPlugin from './plugins/errors.ts';
 import opsPlugin from './plugins/ops.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import securityPlugin from './plugins/security.ts';
+import textInputPlugin from './plugins/text-input.ts';
 import webPlugin from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { socketSessionEvents } from './modules/auth/auth.events.ts';
@@ -62,19 +64,24 @@ export interface BuildAppOptions {
   database: Database;
   /** Replaces the driver the configuration names (tests: Stripe pointed at a stand-in). */
   paymentProvider?: PaymentProvider;
+  /** Replaces the mailer the configuration names (tests: a mail server that hangs or fails). */
+  mailer?: Mailer;
+  /** Tests pass their own, to wait until the work a request left behind is done. */
+  background?: Background;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Registers plugins and modules; never listens (main.ts does, tests use inject()). */
-export async function buildApp({ config, database, paymentProvider }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, paymentProvider, ...options }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: false,
+    // Behind a load balancer the client's address (for the per-address limits) is the forwarded one.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -84,8 +91,13 @@ export async function buildApp({ config, database, paymentProvider }: BuildAppOp
   });
 
   const { db } = database;
-  const mailer: Mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log);
-  app.addHook('onClose', async () => mailer.close());
+  const mailer: Mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
+  const background = options.background ?? createBackground(app.log);
+  app.addHook('onClose', async () => {
+    // Mail a request left to be sent goes out before the mailer closes.
+    await background.settled();
+    mailer.close();
+  });
   const captcha = createCaptcha(db, config.captcha);
   const payments = paymentProvider ?? createPaymentProvider(config.payments);
   if (config.isProduction && payments.name === 'dev') {
@@ -93,6 +105,7 @@ export async function buildApp({ config, database, paymentProvider }: BuildAppOp
   }
 
   await app.register(errorsPlugin);
+  await app.register(textInputPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, secure: config.isProduction, stripe: payments.name === 'stripe' });
   await app.register(cookie);
   // Uploads are images: one file, at most 5 MB (a bigger one answers 413 IMAGE.TOO_BIG_FILE).
@@ -114,7 +127,7 @@ export async function buildApp({ config, database, paymentProvider }: BuildAppOp
       // crash left holding coins while it owes (its payment runs after the credit's commit).
       const owedRewards = createOwedRewardsService({ db, events: socketOwedRewardEvents(app.io), log: app.log });
       api.addHook('onReady', async () => owedRewards.settleAll());
-      const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, log: app.log, sessions, memberEvents });
+      const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, sessions, memberEvents, background });
       await api.register(authRoutes, { auth, secureCookies });
       await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io), sessions, owedRewards }) });
       await api.register(membersRoutes, { members: createMembersService({ db, events: memberEvents, sessions, owedRewards }), secureCookies });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { BEST_VALUE_PACKAGE_COINS } from '@kolikko/core/limits';
 
@@ -20,6 +21,14 @@ const ZEnv = z.object({
   REDIS_KEY_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'letters, digits, _ . : - only').default('kolikko'),
   /** The per-address ceiling on requests a minute (a whole class shares one school address). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(2000),
+  /**
+   * The proxies in front of the server: their addresses or CIDR ranges, comma-separated. The client's
+   * address is then read from X-Forwarded-For; unset, it is the connection's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .refine((v) => v.split(',').every((a) => isIP(a.trim().replace(/\/\d{1,3}$/, '')) !== 0), 'proxy addresses or CIDR ranges separated by commas')
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Kolikko <no-reply@kolikko.local>'),
@@ -59,6 +68,8 @@ export interface Config {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   rateLimitPerMinute: number;
+  /** Fastify's trustProxy: false, or the proxies' addresses (the per-address limits need the client's). */
+  trustProxy: false | string[];
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -100,6 +111,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -111,6 +123,10 @@ export function loadConfig(env: Env = process.env): Config {
     payments,
     coinPackages,
   };
+}
+
+function parseTrustProxy(value: string | undefined): false | string[] {
+  return value === undefined ? false : value.split(',').map((a) => a.trim());
 }
 
 /** Stripe's three variables together, or none of them: half a Stripe setup would take money it cannot credit. */

@@ -1,28 +1,18 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PREDEFINED_TODO_IMAGES } from '@kolikko/core/enumerations';
 // The build script is plain JavaScript of the repository's own.
 import { buildServer } from '../../../scripts/ensure-server-build.mjs';
+import { freePort } from '../../../scripts/free-port.mjs';
 
 // Inside the checkout, as the real bundle is: the packages it leaves out resolve from node_modules.
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 mkdirSync(distDir, { recursive: true });
 const dir = mkdtempSync(join(distDir, 'test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * `npm start` runs the compiled server (scripts/ensure-server-build.mjs), which the rest of the

@@ -132,8 +132,12 @@ export class AppError extends Error {
   readonly field: string | undefined;
   readonly details: Record<string, number> | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; field?: string; details?: Record<string, number> } = {}) {
-    super(options.message ?? code);
+  /**
+   * `cause`: what went wrong underneath (a database error), for the server's log only; a 5xx
+   * answers a fixed text per code, never this or `message` (apps/server/src/plugins/errors.ts).
+   */
+  constructor(code: ErrorCode, options: { message?: string; field?: string; details?: Record<string, number>; cause?: unknown } = {}) {
+    super(options.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];

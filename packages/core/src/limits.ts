@@ -1,5 +1,10 @@
 /** Every business constant of spec section 9, named once and used by schemas, forms and tests. */
 
+import { perWindow, type AttemptPolicy } from './rules/attempts.ts';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
 export const TEACHER_STARTER_COINS = 300;
 export const TEACHER_MINIMUM_AGE = 13;
 
@@ -95,13 +100,28 @@ export const CHAT_PAGE_MAX = 100;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
-export const AUTH_FAILURE_LIMIT = 10;
-export const AUTH_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Login limits (docs/decisions.md, "Rate limits on authentication"): every attempt is counted
+ * before its password is checked. Per account and address (a pair): 10, then a wait from 1 minute
+ * doubling to 15. Per account, over addresses it has not signed in from: 20, then 30 s doubling to
+ * 5 minutes. Per address, over accounts that have not signed in from it: 50, then 10 s doubling to
+ * 5 minutes. Each key starts afresh after an hour without attempts.
+ */
+export const LOGIN_LIMIT_PER_PAIR = { free: 10, firstDelayMs: MINUTE_MS, maxDelayMs: 15 * MINUTE_MS, forgetAfterMs: HOUR_MS } as const satisfies AttemptPolicy;
+export const LOGIN_LIMIT_PER_ACCOUNT = { free: 20, firstDelayMs: 30_000, maxDelayMs: 5 * MINUTE_MS, forgetAfterMs: HOUR_MS } as const satisfies AttemptPolicy;
+export const LOGIN_LIMIT_PER_ADDRESS = { free: 50, firstDelayMs: 10_000, maxDelayMs: 5 * MINUTE_MS, forgetAfterMs: HOUR_MS } as const satisfies AttemptPolicy;
+/** An account that signed in from an address this recently is known there: only the pair limits it. */
+export const LOGIN_KNOWN_ADDRESS_MS = 30 * 24 * HOUR_MS;
+/** Successful teacher signups per address: 5, then an hour's wait (each brings starter coins and a mail). */
+export const TEACHER_SIGNUPS_PER_ADDRESS = perWindow(5, HOUR_MS);
+/** Refused signups (teacher or student) per address: 30, then 15 minutes. */
+export const SIGNUP_REFUSALS_PER_ADDRESS = perWindow(30, 15 * MINUTE_MS);
+/** Reset requests, known address or not (so the limit reveals nothing): 10 per e-mail, 30 per network address. */
+export const RESET_REQUESTS_PER_EMAIL = perWindow(10, 15 * MINUTE_MS);
+export const RESET_REQUESTS_PER_ADDRESS = perWindow(30, 15 * MINUTE_MS);
+/** Refused reset links per network address. */
+export const RESET_REFUSALS_PER_ADDRESS = perWindow(30, 15 * MINUTE_MS);
 
 /** Retention of spec section 1. */
 export const INACTIVE_ACCOUNT_DELETION_MS = 2 * 365 * 24 * 60 * 60 * 1000;
-/**
- * Per network address the bar is higher: a whole class signs in from behind one school NAT,
- * and thirty children mistyping once must not lock the class out (docs/decisions.md).
- */
-export const AUTH_FAILURE_LIMIT_PER_ADDRESS = 30;

@@ -7,6 +7,28 @@ function send(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyR
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** The codes that answer 5xx: something failed on our side, and the client is told no more than which. */
+type ServerErrorCode = { [C in ErrorCode]: (typeof ERROR_STATUS)[C] extends 500 | 502 ? C : never }[ErrorCode];
+
+/**
+ * What a 5xx answers, whatever message the error was thrown with: a caught database or mail
+ * error's message may carry SQL, its parameters or a stack, and that goes to the log only. The map
+ * is exhaustive, so a new 5xx code needs its text here.
+ */
+const SERVER_ERROR_TEXT = {
+  'AUTH.LOGIN_ERROR': 'Signing in failed',
+  'CHAT.FAILED_TO_SEND': 'The message could not be sent',
+  'TODOLIST.COPY_TODOLIST_FAILED': 'The list could not be copied',
+  'REWARD.COPY_REWARDLIST_FAILED': 'The reward list could not be copied',
+  'EMAIL.FAILED_TO_SEND': 'The e-mail could not be sent',
+  'SERVER.ERROR': 'Something went wrong',
+  'MISC.PURCHASE_HISTORY_ERROR': 'The purchase history could not be read',
+} as const satisfies Record<ServerErrorCode, string>;
+
+function isServerErrorCode(code: ErrorCode): code is ServerErrorCode {
+  return Object.hasOwn(SERVER_ERROR_TEXT, code);
+}
+
 /** The first failing field of a request schema, answered with the code its rule names. */
 function validationBody(validation: { instancePath: string; message?: string }[], context: string): ApiErrorBody {
   const first = validation[0];
@@ -16,16 +38,21 @@ function validationBody(validation: { instancePath: string; message?: string }[]
 }
 
 /**
- * One error handler: domain errors answer with their catalogue code, validation names the field,
- * anything else is logged with the request's id and answers 500 SERVER.ERROR without details.
+ * One error handler: domain errors answer with their catalogue code (a 5xx one with a fixed text,
+ * logged with what caused it), validation names the field, anything else is logged with the
+ * request's id and answers 500 SERVER.ERROR without details.
  */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (isServerErrorCode(error.code)) {
+        // The error's message and cause (logged with it) stay here; the client gets the code.
+        request.log.error({ err: error }, 'request failed');
+        return send(reply, error.status, { errorCode: error.code, message: SERVER_ERROR_TEXT[error.code] });
+      }
       const body: ApiErrorBody = { errorCode: error.code, message: error.message };
       if (error.field) body.field = error.field;
       if (error.details) body.details = error.details;
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return send(reply, error.status, body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -41,7 +68,7 @@ async function errorsPlugin(app: FastifyInstance) {
       return send(reply, status, { errorCode: 'VALIDATION.INVALID_INPUT', message: fastifyError.message ?? 'Bad request' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, { errorCode: 'SERVER.ERROR', message: 'Something went wrong' });
+    return send(reply, 500, { errorCode: 'SERVER.ERROR', message: SERVER_ERROR_TEXT['SERVER.ERROR'] });
   });
 }
 

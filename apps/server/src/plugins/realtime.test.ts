@@ -6,6 +6,7 @@ import { disconnection, eventNames, nextEvent, request, socketClients, type Clie
 import { eq } from 'drizzle-orm';
 import { sessions } from '../db/schema/index.ts';
 import { hashToken } from '../platform/tokens.ts';
+import { waitForMail } from '../test/outbox.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -183,8 +184,8 @@ describe('ended sessions lose their sockets', () => {
     const t = await clients.connect(await signIn(app, teacher, 'teacher'));
     const gone = disconnection(t);
     await app.inject({ method: 'POST', url: '/api/password-reset/request', payload: { email: 'reset.sockets@school.test' } });
-    const mails: { to: string; text: string }[] = (await app.inject({ method: 'GET', url: '/api/dev/outbox' })).json();
-    const token = mails.filter((m) => m.to === 'reset.sockets@school.test').at(-1)?.text.match(/token=([\w-]+)/)?.[1];
+    const mail = await waitForMail(app, 'reset.sockets@school.test');
+    const token = mail.text.match(/token=([\w-]+)/)?.[1];
     const res = await app.inject({ method: 'POST', url: '/api/password-reset/confirm', payload: { token, password: 'brand-new-1' } });
     expect(res.statusCode).toBe(200);
     expect(await gone).toBe('io server disconnect');

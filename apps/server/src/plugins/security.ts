@@ -1,9 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { AppError } from '@kolikko/core/errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Sec-Fetch-Site names another site (`cross-site`, or `same-site`: a sibling subdomain). Our own
+ * pages send `same-origin`, an address typed or bookmarked `none`; clients that send no such header
+ * (curl, server to server) carry no victim's cookie.
+ */
+const isCrossSite = (request: FastifyRequest) => {
+  const site = request.headers['sec-fetch-site'];
+  return Boolean(site) && site !== 'same-origin' && site !== 'none';
+};
+
+/**
+ * For a GET that changes something (the spec's GET /api/logout): a link or form on another site
+ * must not do it. Browsers send Sec-Fetch-Site with every navigation, so such a request is known.
+ */
+export async function refuseCrossSite(request: FastifyRequest): Promise<void> {
+  if (isCrossSite(request)) throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS', { message: 'Cross-site request refused' });
+}
 
 /** Video hosts a todo may embed (DESIGN.md section 7). */
 const VIDEO_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
@@ -57,10 +75,7 @@ async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; s
       if (!own.has(origin)) throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS', { message: 'Cross-site request refused' });
       return;
     }
-    const site = request.headers['sec-fetch-site'];
-    if (site && site !== 'same-origin' && site !== 'none') {
-      throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS', { message: 'Cross-site request refused' });
-    }
+    await refuseCrossSite(request);
   });
 }
 

@@ -1,22 +1,27 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll } from 'vitest';
-import { buildApp } from '../app.ts';
+import { afterAll, afterEach } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { PaymentProvider } from '../platform/payments.ts';
+import { createBackground, type Background } from '../platform/background.ts';
 import { testDatabase } from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The work requests leave to run after their answer (reset mail). */
+  background: Background;
 }
 
 /**
- * An app on the worker's shared database, with captcha off unless asked for; the payment driver is
- * the one the configuration names unless one is given.
+ * An app on the worker's shared database, with captcha off unless asked for; the payment driver and
+ * the mailer are the ones the configuration names unless given.
  */
-export async function buildTestApp(overrides: Record<string, string> = {}, options: { paymentProvider?: PaymentProvider } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'paymentProvider' | 'mailer' | 'background'> = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -26,10 +31,14 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
     ...overrides,
   });
   const database = await testDatabase();
-  const app = await buildApp({ config, database, ...options });
+  // Logged through the app's own logger, as the app's default would.
+  const background = options.background ?? createBackground({ error: (obj, msg) => app.log.error(obj, msg) });
+  const app: FastifyInstance = await buildApp({ config, database, ...options, background });
   await app.ready();
+  // Work a test left behind finishes before the next test empties the tables it writes to.
+  afterEach(() => background.settled());
   afterAll(() => app.close());
-  return { app, database, config };
+  return { app, database, config, background };
 }
 
 /** The session cookie a response set, ready to send back as a Cookie header. */

@@ -167,16 +167,20 @@ export const coinLedger = pgTable(
   ],
 );
 
-/** Failed logins, signups and reset requests, counted per key over a window (multi-node safe). */
-export const authFailures = pgTable(
-  'auth_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('auth_failures_key_at_idx').on(t.key, t.at)],
-);
+/**
+ * Attempts at logins, signups and reset requests, one row per counted key (core's rules/attempts.ts
+ * says how they limit). In the database so every node sees the same counts; each attempt is counted
+ * under the row's lock before it is checked.
+ */
+export const authAttempts = pgTable('auth_attempts', {
+  /** SHA-256 of what is counted (e.g. an account and an address), so no address or typed name is kept in clear. */
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  lastAt: timestamp('last_at', { withTimezone: true }),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** For an account and address: the last sign-in from there, which makes the address known to the account. */
+  succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+});
 
 /** Secrets the nodes share (the captcha HMAC key), made once on first start. */
 export const appSecrets = pgTable('app_secrets', {

@@ -3,7 +3,7 @@ import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { findTeacherById, findTeacherByLoginName, setTeacherPassword } from '../auth/auth.repo.ts';
+import { endPasswordResetTokens, findTeacherById, findTeacherByLoginName, setTeacherPassword } from '../auth/auth.repo.ts';
 import { presentTeacher } from '../auth/auth.presenters.ts';
 import { memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import { lockTeacherPurse } from '../members/members.repo.ts';
@@ -28,7 +28,10 @@ export function createAccountService({ db, sessions }: { db: Db; sessions: Sessi
       }
     },
 
-    /** Checks the old password, sets the new one and ends the teacher's other sessions (and their sockets). */
+    /**
+     * Checks the old password, sets the new one and ends the teacher's other sessions (and their
+     * sockets) and every reset link mailed before: none may undo the change.
+     */
     async changePassword(teacherId: string, oldPassword: string, newPassword: string, keepTokenHash: string): Promise<void> {
       const teacher = await findTeacherById(db, teacherId);
       if (!teacher) throw new AppError('AUTH.NO_AUTH');
@@ -36,6 +39,7 @@ export function createAccountService({ db, sessions }: { db: Db; sessions: Sessi
       const passwordHash = await hashPassword(newPassword);
       const ended = await db.transaction(async (tx) => {
         await setTeacherPassword(tx, teacherId, passwordHash);
+        await endPasswordResetTokens(tx, teacherId);
         return repo.deleteOtherTeacherSessions(tx, teacherId, keepTokenHash);
       });
       sessions.ended(ended);

@@ -1,7 +1,7 @@
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
-import { authFailures, groups, members, oneTimeTokens, sessions, teachers } from '../../db/schema/index.ts';
+import { authAttempts, groups, members, oneTimeTokens, sessions, teachers } from '../../db/schema/index.ts';
 
 export type TeacherRow = typeof teachers.$inferSelect;
 export type MemberRow = typeof members.$inferSelect;
@@ -168,25 +168,58 @@ export async function spendOneTimeToken(db: DbOrTx, tokenHash: string): Promise<
   return updated.length === 1;
 }
 
-// --- failure counting for rate limits ---
-
-export async function countFailures(db: DbOrTx, key: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(authFailures)
-    .where(and(eq(authFailures.key, key), gt(authFailures.at, since)));
-  return row?.n ?? 0;
+/** Spends every unused reset link of a teacher (the password changed, so no older link may change it again). */
+export async function endPasswordResetTokens(db: DbOrTx, teacherId: string): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.teacherId, teacherId), eq(oneTimeTokens.kind, 'password_reset'), isNull(oneTimeTokens.usedAt)));
 }
 
-export async function recordFailures(db: DbOrTx, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await db.insert(authFailures).values(keys.map((key) => ({ key })));
+// --- attempt counting for rate limits ---
+
+export type AttemptRow = typeof authAttempts.$inferSelect;
+
+/**
+ * The rows of these keys, made if missing and locked for the rest of the transaction. Keys are
+ * taken in sorted order, so two attempts sharing keys wait for each other but never in a cycle.
+ */
+export async function lockAttempts(tx: Tx, keys: string[]): Promise<Map<string, AttemptRow>> {
+  const sorted = [...new Set(keys)].sort();
+  const rows = await tx
+    .insert(authAttempts)
+    .values(sorted.map((key) => ({ key })))
+    // A no-op update, so that an existing row is locked and returned like a new one.
+    .onConflictDoUpdate({ target: authAttempts.key, set: { key: sql`excluded.key` } })
+    .returning();
+  return new Map(rows.map((r) => [r.key, r]));
 }
 
-export async function clearFailures(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(authFailures).where(eq(authFailures.key, key));
+/** The stored rows of these keys, not locked (a key never tried has none). */
+export async function findAttempts(db: DbOrTx, keys: string[]): Promise<Map<string, AttemptRow>> {
+  const rows = await db.select().from(authAttempts).where(inArray(authAttempts.key, keys));
+  return new Map(rows.map((r) => [r.key, r]));
 }
 
-export async function deleteOldFailures(db: DbOrTx, before: Date): Promise<void> {
-  await db.delete(authFailures).where(lt(authFailures.at, before));
+export async function saveAttempt(tx: Tx, key: string, state: { attempts: number; lastAt: Date | null; blockedUntil: Date | null }): Promise<void> {
+  await tx.update(authAttempts).set(state).where(eq(authAttempts.key, key));
+}
+
+/**
+ * Takes back one counted attempt (it turned out not to be a failure); a wait it may have started
+ * ends when the count is back under `free`.
+ */
+export async function withdrawAttempt(db: DbOrTx, key: string, free: number): Promise<void> {
+  await db
+    .update(authAttempts)
+    .set({
+      attempts: sql`greatest(${authAttempts.attempts} - 1, 0)`,
+      blockedUntil: sql`case when ${authAttempts.attempts} - 1 < ${free} then null else ${authAttempts.blockedUntil} end`,
+    })
+    .where(eq(authAttempts.key, key));
+}
+
+/** A sign-in from an account and address: its failures are cleared and the address becomes known. */
+export async function recordSuccess(db: DbOrTx, key: string, at: Date): Promise<void> {
+  await db.update(authAttempts).set({ attempts: 0, blockedUntil: null, succeededAt: at }).where(eq(authAttempts.key, key));
 }

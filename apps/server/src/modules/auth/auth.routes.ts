@@ -14,6 +14,7 @@ import {
 } from '@kolikko/core/schemas/auth';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
+import { refuseCrossSite } from '../../plugins/security.ts';
 import type { AuthService, NewSession } from './auth.service.ts';
 
 export interface AuthRoutesOptions {
@@ -27,6 +28,12 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth } = opts;
   const cookie = { secure: opts.secureCookies };
+
+  // A 429 of the limits says when to come back (details.retryAfterSeconds), also as the standard header.
+  app.addHook('onError', async (_request, reply, error) => {
+    const wait = error instanceof AppError ? error.details?.retryAfterSeconds : undefined;
+    if (wait !== undefined) reply.header('retry-after', String(wait));
+  });
 
   const signIn = async (oldTokenHash: string | undefined, session: NewSession) => {
     if (oldTokenHash) await auth.logout(oldTokenHash);
@@ -97,11 +104,15 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     },
   );
 
-  app.get('/logout', { schema: { tags: ['auth'], summary: 'End the session', response: { 200: ZOkResponse } } }, async (request, reply) => {
-    if (request.session) await auth.logout(request.session.tokenHash);
-    clearSessionCookie(reply, cookie);
-    return { ok: true as const };
-  });
+  app.get(
+    '/logout',
+    { onRequest: refuseCrossSite, schema: { tags: ['auth'], summary: 'End the session (refused from another site)', response: { 200: ZOkResponse, 403: ZApiError } } },
+    async (request, reply) => {
+      if (request.session) await auth.logout(request.session.tokenHash);
+      clearSessionCookie(reply, cookie);
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/password-reset/request',

@@ -1,11 +1,13 @@
 import { AppError } from '@kolikko/core/errors';
 import {
-  AUTH_FAILURE_LIMIT,
-  AUTH_FAILURE_LIMIT_PER_ADDRESS,
-  AUTH_FAILURE_WINDOW_MS,
   EMAIL_VERIFICATION_TTL_MS,
   PASSWORD_RESET_TTL_MS,
+  RESET_REFUSALS_PER_ADDRESS,
+  RESET_REQUESTS_PER_ADDRESS,
+  RESET_REQUESTS_PER_EMAIL,
   SESSION_TTL_MS,
+  SIGNUP_REFUSALS_PER_ADDRESS,
+  TEACHER_SIGNUPS_PER_ADDRESS,
   TEACHER_STARTER_COINS,
 } from '@kolikko/core/limits';
 import type {
@@ -16,6 +18,7 @@ import type {
 } from '@kolikko/core/schemas/auth';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { Background } from '../../platform/background.ts';
 import type { Captcha } from '../../platform/captcha.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.ts';
@@ -23,6 +26,7 @@ import { hashToken, newToken } from '../../platform/tokens.ts';
 import { moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import type { MemberEvents } from '../members/members.events.ts';
 import { presentMemberForTeacher } from '../groups/groups.presenters.ts';
+import { createAttemptLimits, isLoopback, type Limit } from './attempt-limits.ts';
 import type { SessionEvents } from './auth.events.ts';
 import * as repo from './auth.repo.ts';
 import { passwordResetMail, verificationMail } from './auth.mail.ts';
@@ -33,9 +37,10 @@ export interface AuthDeps {
   mailer: Mailer;
   captcha: Captcha;
   publicUrl: string;
-  log: { error(obj: object, msg: string): void };
   sessions: SessionEvents;
   memberEvents: MemberEvents;
+  /** Runs work after the answer has gone (the reset mail). */
+  background: Background;
 }
 
 export interface NewSession {
@@ -51,31 +56,41 @@ export interface Caller {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, mailer, captcha, publicUrl, log, sessions, memberEvents } = deps;
+  const { db, mailer, captcha, publicUrl, sessions, memberEvents, background } = deps;
+  const limits = createAttemptLimits(db);
 
-  /** Refuses with 429 once a key has failed too often in the window. */
-  async function assertNotThrottled(keys: { key: string; limit: number }[]): Promise<void> {
-    const since = new Date(Date.now() - AUTH_FAILURE_WINDOW_MS);
-    for (const { key, limit } of keys) {
-      if ((await repo.countFailures(db, key, since)) >= limit) throw new AppError('SERVER.TRY_AGAIN');
-    }
-  }
+  const signupRefusals = (caller: Caller): Limit => ({ name: `signup-refused@${caller.ip}`, policy: SIGNUP_REFUSALS_PER_ADDRESS });
 
-  const addressKey = (action: string, caller: Caller) => ({ key: `${action}:ip:${caller.ip}`, limit: AUTH_FAILURE_LIMIT_PER_ADDRESS });
-  const nameKey = (action: string, name: string) => ({ key: `${action}:name:${name.toLowerCase()}`, limit: AUTH_FAILURE_LIMIT });
-
-  /** Runs an attempt; a refusal it throws is counted against the keys, then passed on. */
-  async function counted<T>(keys: { key: string; limit: number }[], attempt: () => Promise<T>): Promise<T> {
-    await assertNotThrottled(keys);
+  /**
+   * Runs an attempt counted beforehand on `refusals` (429 while it must wait). A refusal keeps the
+   * count; a success, or a failure of ours (5xx), takes it back.
+   */
+  async function refusalsCounted<T>(refusals: Limit, attempt: () => Promise<T>): Promise<T> {
+    const counted = await limits.count([refusals]);
     try {
-      return await attempt();
+      const result = await attempt();
+      await limits.withdraw(counted);
+      return result;
     } catch (err) {
-      if (err instanceof AppError && err.status < 500 && err.code !== 'SERVER.TRY_AGAIN') {
-        await repo.recordFailures(db, keys.map((k) => k.key));
-      }
+      if (!(err instanceof AppError) || err.status >= 500) await limits.withdraw(counted);
       throw err;
     }
   }
+
+  /**
+   * A login counted before its password is checked (see attempt-limits.ts). A wrong password stays
+   * counted, and so does a right one of an unverified account (each such login mails a link).
+   */
+  async function login<T>(account: string, caller: Caller, check: () => Promise<T | undefined>): Promise<T> {
+    const attempt = await limits.countLogin(account, caller.ip);
+    const result = await check();
+    if (result === undefined) throw new AppError('AUTH.LOGIN_FAILED');
+    await limits.loginSucceeded(attempt);
+    return result;
+  }
+
+  /** Names no account has are counted per name, as accounts are, so the limits do not tell which exist. */
+  const unknownName = (kind: 'teacher' | 'member', loginName: string) => `${kind}-name:${loginName.trim().toLowerCase()}`;
 
   async function startSession(owner: repo.SessionOwner): Promise<NewSession> {
     const token = newToken();
@@ -104,34 +119,50 @@ export function createAuthService(deps: AuthDeps) {
     }
   }
 
+  /** A verified captcha, free names, then the account and its starter coins in one transaction. */
+  async function createTeacher(input: TTeacherSignupRequest): Promise<repo.TeacherRow> {
+    await captcha.verify(input.captcha);
+    if (await repo.isTeacherUsernameTaken(db, input.username)) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
+    if (await repo.isTeacherEmailTaken(db, input.email)) throw new AppError('USER.EMAIL_TAKEN', { field: 'email' });
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await db.transaction(async (tx) => {
+        const created = await repo.insertTeacher(tx, { username: input.username, email: input.email, passwordHash });
+        await moveCoins(tx, {
+          from: 'mint',
+          to: teacherAccount(created.id),
+          amount: TEACHER_STARTER_COINS,
+          reason: 'starter_coins',
+          actor: 'system',
+        });
+        return created;
+      });
+    } catch (err) {
+      // Two signups racing for one name: the unique index decides.
+      if (isUniqueViolation(err, 'teachers_username_lower_idx')) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
+      if (isUniqueViolation(err, 'teachers_email_lower_idx')) throw new AppError('USER.EMAIL_TAKEN', { field: 'email' });
+      throw err;
+    }
+  }
+
   return {
     captchaChallenge: () => captcha.challenge(),
 
+    /**
+     * Counted per address twice: refusals (30), and accounts made (5 an hour: each brings starter
+     * coins and sends a mail). A refusal gives back its place among the accounts made. The server's
+     * own machine makes as many as it likes (the end-to-end tests and benchmarks sign up dozens).
+     */
     async signupTeacher(input: TTeacherSignupRequest, caller: Caller): Promise<void> {
-      const teacher = await counted([addressKey('signup', caller)], async () => {
-        await captcha.verify(input.captcha);
-        if (await repo.isTeacherUsernameTaken(db, input.username)) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
-        if (await repo.isTeacherEmailTaken(db, input.email)) throw new AppError('USER.EMAIL_TAKEN', { field: 'email' });
-        const passwordHash = await hashPassword(input.password);
-        try {
-          return await db.transaction(async (tx) => {
-            const created = await repo.insertTeacher(tx, { username: input.username, email: input.email, passwordHash });
-            await moveCoins(tx, {
-              from: 'mint',
-              to: teacherAccount(created.id),
-              amount: TEACHER_STARTER_COINS,
-              reason: 'starter_coins',
-              actor: 'system',
-            });
-            return created;
-          });
-        } catch (err) {
-          // Two signups racing for one name: the unique index decides.
-          if (isUniqueViolation(err, 'teachers_username_lower_idx')) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
-          if (isUniqueViolation(err, 'teachers_email_lower_idx')) throw new AppError('USER.EMAIL_TAKEN', { field: 'email' });
-          throw err;
-        }
-      });
+      const made: Limit = { name: `teacher-signup@${caller.ip}`, policy: TEACHER_SIGNUPS_PER_ADDRESS };
+      const counted = await limits.count(isLoopback(caller.ip) ? [] : [made]);
+      let teacher: repo.TeacherRow;
+      try {
+        teacher = await refusalsCounted(signupRefusals(caller), () => createTeacher(input));
+      } catch (err) {
+        await limits.withdraw(counted);
+        throw err;
+      }
       await sendVerification(teacher);
     },
 
@@ -145,24 +176,24 @@ export function createAuthService(deps: AuthDeps) {
       return true;
     },
 
+    /** By username or e-mail: both name one account, counted as one. */
     async loginTeacher(input: TLoginRequest, caller: Caller) {
-      return counted([addressKey('login', caller), nameKey('login', input.loginName)], async () => {
-        const teacher = await repo.findTeacherByLoginName(db, input.loginName);
+      const teacher = await repo.findTeacherByLoginName(db, input.loginName);
+      return login(teacher ? `teacher:${teacher.id}` : unknownName('teacher', input.loginName), caller, async () => {
         const ok = teacher ? await verifyPassword(teacher.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-        if (!teacher || !ok) throw new AppError('AUTH.LOGIN_FAILED');
+        if (!teacher || !ok) return undefined;
         if (!teacher.emailVerifiedAt) {
           await sendVerification(teacher);
           throw new AppError('EMAIL.NOT_VERIFIED');
         }
         await repo.touchTeacherLogin(db, teacher.id);
-        await repo.clearFailures(db, nameKey('login', input.loginName).key);
         return { user: presentTeacher(teacher), session: await startSession({ teacherId: teacher.id }) };
       });
     },
 
     /** A student joins a group; the group's teachers see the new member at once. */
     async signupMember(input: TMemberSignupRequest, caller: Caller): Promise<void> {
-      const member = await counted([addressKey('signup', caller)], async () => {
+      const member = await refusalsCounted(signupRefusals(caller), async () => {
         const group = await repo.findGroupByName(db, input.group_name);
         if (!group) throw new AppError('GROUP.GROUP_NOT_FOUND', { field: 'group_name' });
         if (group.locked) throw new AppError('GROUP.LOCKED', { field: 'group_name' });
@@ -179,12 +210,11 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async loginMember(input: TLoginRequest, caller: Caller) {
-      return counted([addressKey('login', caller), nameKey('member-login', input.loginName)], async () => {
-        const member = await repo.findMemberByUsername(db, input.loginName);
+      const member = await repo.findMemberByUsername(db, input.loginName);
+      return login(member ? `member:${member.id}` : unknownName('member', input.loginName), caller, async () => {
         const ok = member ? await verifyPassword(member.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-        if (!member || !ok) throw new AppError('AUTH.LOGIN_FAILED');
+        if (!member || !ok) return undefined;
         await repo.touchMemberLogin(db, member.id);
-        await repo.clearFailures(db, nameKey('member-login', input.loginName).key);
         return { user: presentMember(member), session: await startSession({ memberId: member.id }) };
       });
     },
@@ -204,40 +234,49 @@ export function createAuthService(deps: AuthDeps) {
       sessions.ended([tokenHash]);
     },
 
-    /** Always completes the same way, whether or not the address has an account. */
+    /**
+     * Answers the same way, in the same time, whether or not the address has an account: only the
+     * counting happens before the answer; looking the teacher up, the link and the mail come after
+     * it, and a failure there is logged, never answered.
+     */
     async requestPasswordReset(email: string, caller: Caller): Promise<void> {
-      const keys = [addressKey('reset', caller), nameKey('reset', email)];
-      await assertNotThrottled(keys);
       // Every request counts: success and failure must look alike, so both are limited alike.
-      await repo.recordFailures(db, keys.map((k) => k.key));
-      const teacher = await repo.findTeacherByEmail(db, email);
-      if (!teacher) return;
-      const token = newToken();
-      await repo.insertOneTimeToken(db, {
-        tokenHash: hashToken(token),
-        kind: 'password_reset',
-        teacherId: teacher.id,
-        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
-      });
-      const link = `${publicUrl}/teacher/change-password?token=${encodeURIComponent(token)}`;
-      try {
+      await limits.count([
+        { name: `reset:${email.trim().toLowerCase()}`, policy: RESET_REQUESTS_PER_EMAIL },
+        { name: `reset@${caller.ip}`, policy: RESET_REQUESTS_PER_ADDRESS },
+      ]);
+      background.run('password reset mail', async () => {
+        const teacher = await repo.findTeacherByEmail(db, email);
+        if (!teacher) return;
+        const token = newToken();
+        await repo.insertOneTimeToken(db, {
+          tokenHash: hashToken(token),
+          kind: 'password_reset',
+          teacherId: teacher.id,
+          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+        });
+        const link = `${publicUrl}/teacher/change-password?token=${encodeURIComponent(token)}`;
         await mailer.send(passwordResetMail(teacher.email, teacher.username, link));
-      } catch (err) {
-        // Answering differently here would tell who has an account: log it, answer as always.
-        log.error({ err }, 'password reset mail failed');
-      }
+      });
     },
 
+    /**
+     * Sets the password with a link, once. Every other reset link of the teacher ends with it: a
+     * link mailed earlier (perhaps to an inbox read by someone else) cannot change it again.
+     */
     async confirmPasswordReset(input: TPasswordResetConfirmRequest, caller: Caller, keepSessionHash?: string): Promise<void> {
-      await counted([addressKey('reset-confirm', caller)], async () => {
+      await refusalsCounted({ name: `reset-confirm@${caller.ip}`, policy: RESET_REFUSALS_PER_ADDRESS }, async () => {
         const tokenHash = hashToken(input.token);
         const row = await repo.findOneTimeToken(db, tokenHash, 'password_reset');
         if (!row || row.usedAt) throw new AppError('AUTH.INVALID_TOKEN');
         if (row.expiresAt.getTime() < Date.now()) throw new AppError('AUTH.TOKEN_EXPIRED');
         const passwordHash = await hashPassword(input.password);
         const ended = await db.transaction(async (tx) => {
-          if (!(await repo.spendOneTimeToken(tx, tokenHash))) throw new AppError('AUTH.INVALID_TOKEN');
+          // The teacher row first: two links of one teacher used at once take turns, and the second
+          // finds itself ended by the first.
           await repo.setTeacherPassword(tx, row.teacherId, passwordHash);
+          if (!(await repo.spendOneTimeToken(tx, tokenHash))) throw new AppError('AUTH.INVALID_TOKEN');
+          await repo.endPasswordResetTokens(tx, row.teacherId);
           // The link reached the inbox, so the address is proven.
           await repo.markTeacherVerified(tx, row.teacherId);
           return repo.deleteTeacherSessions(tx, row.teacherId, keepSessionHash);

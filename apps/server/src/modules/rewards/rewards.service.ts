@@ -147,7 +147,8 @@ export function createRewardsService({ db, events }: { db: Db; events: RewardEve
           return created;
         });
       } catch (err) {
-        throw new AppError('REWARD.COPY_REWARDLIST_FAILED', { message: String(err) });
+        // The database's error names the statement and its parameters: the log gets it, the client the code.
+        throw new AppError('REWARD.COPY_REWARDLIST_FAILED', { cause: err });
       }
       return presentList(copy);
     },

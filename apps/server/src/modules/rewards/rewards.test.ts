@@ -236,6 +236,20 @@ describe('reward lists', () => {
     expect(full.statusCode).toBe(200);
   });
 
+  it('answers a database failure of a copy with COPY_REWARDLIST_FAILED and no SQL, parameters or stack, and copies nothing', async () => {
+    const c = await classroom();
+    // A real failure of the copy's own insert (Drizzle's error names the statement and its parameters).
+    await db.execute(sql`alter table reward_lists add constraint test_refuse_copy check (name <> 'Refused by the database') not valid`);
+    try {
+      const res = await call('POST', `/api/rewardlist/${c.list.id}/copy`, c.cookie, { userId: c.teacher.id, name: 'Refused by the database' });
+      expect([res.statusCode, res.json().errorCode]).toEqual([500, 'REWARD.COPY_REWARDLIST_FAILED']);
+      expect(res.body).not.toMatch(/insert|select|reward_lists|\$\d|params|Refused|\n\s*at /i);
+    } finally {
+      await db.execute(sql`alter table reward_lists drop constraint test_refuse_copy`);
+    }
+    expect(await queryRows(db, sql`select count(*)::int as n from reward_lists`)).toEqual([{ n: 1 }]);
+  });
+
   it('copies its own list with the same rewards, and a list shared to it with rewards of its own', async () => {
     const c = await classroom();
     const second = await buildReward(db, c.teacher.id, { name: 'Second', price: 3 });

@@ -87,7 +87,8 @@ export function createTodolistsService({ db, events }: { db: Db; events: TodoEve
           return copy.id;
         });
       } catch (err) {
-        throw new AppError('TODOLIST.COPY_TODOLIST_FAILED', { message: String(err) });
+        // The database's error names the statement and its parameters: the log gets it, the client the code.
+        throw new AppError('TODOLIST.COPY_TODOLIST_FAILED', { cause: err });
       }
       return present(teacherId, copyId);
     },

@@ -184,6 +184,22 @@ describe('todo lists: copy', () => {
     expect((await call('GET', `/api/todos/${copy.id}`, cookie)).json()).toHaveLength(3);
   });
 
+  it('answers a database failure with COPY_TODOLIST_FAILED and no SQL, parameters or stack, and copies nothing', async () => {
+    const { teacher, list, cookie } = await teacherWithList();
+    await buildTodo(db, list.id, { contentHtml: '<p>Refused by the database</p>' });
+    // A real failure of the copy's own statement: the todo's copy breaks a check that its original,
+    // older than the check, does not (Drizzle's error names the statement and its parameters).
+    await db.execute(sql`alter table todos add constraint test_refuse_copy check (content_html <> '<p>Refused by the database</p>') not valid`);
+    try {
+      const res = await call('POST', `/api/todolist/${list.id}/copy`, cookie, { userId: teacher.id, name: 'The copy' });
+      expect([res.statusCode, res.json().errorCode]).toEqual([500, 'TODOLIST.COPY_TODOLIST_FAILED']);
+      expect(res.body).not.toMatch(/insert|select|todos|\$\d|params|Refused|\n\s*at /i);
+    } finally {
+      await db.execute(sql`alter table todos drop constraint test_refuse_copy`);
+    }
+    expect(await rowsOf(sql`select name from todolists where teacher_id = ${teacher.id}`)).toEqual([{ name: 'Fractions' }]);
+  });
+
   it('takes a name for the copy, and copies an empty list', async () => {
     const { teacher, list, cookie } = await teacherWithList();
     const res = await call('POST', `/api/todolist/${list.id}/copy`, cookie, { userId: teacher.id, name: 'Kopio: Fractions' });

@@ -1,0 +1,112 @@
+import { AppError } from '@kolikko/core/errors';
+import { LOGIN_KNOWN_ADDRESS_MS, LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_PER_PAIR } from '@kolikko/core/limits';
+import { decideAttempt, type AttemptPolicy } from '@kolikko/core/rules/attempts';
+import type { Db } from '../../db/client.ts';
+import { hashToken } from '../../platform/tokens.ts';
+import * as repo from './auth.repo.ts';
+
+/** What is counted (kept only as its hash) and the policy it is counted under. */
+export interface Limit {
+  name: string;
+  policy: AttemptPolicy;
+}
+
+/** The limits one attempt was counted on; the caller takes back those it turns out not to owe. */
+interface Counted {
+  at: Date;
+  limits: Limit[];
+}
+
+export interface LoginAttempt extends Counted {
+  pair: Limit;
+}
+
+/** 429 SERVER.TRY_AGAIN saying in how many seconds (the auth routes also send it as Retry-After). */
+function tryAgainIn(waitMs: number): AppError {
+  return new AppError('SERVER.TRY_AGAIN', { details: { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) } });
+}
+
+const keyOf = (limit: Limit) => hashToken(limit.name);
+const NEVER_TRIED = { attempts: 0, lastAt: null, blockedUntil: null };
+
+/** The server's own machine (its scripts: end-to-end tests, benchmarks; or a proxy not named in TRUST_PROXY). */
+export function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+}
+
+/**
+ * Counts attempts before they are checked, in one transaction holding the rows of their keys:
+ * however many attempts race, each sees the counts of all before it, so no more are checked than
+ * the limits allow (docs/decisions.md, "Rate limits on authentication").
+ */
+export function createAttemptLimits(db: Db) {
+  /**
+   * Counts one attempt on the limits `choose` picks among the candidates (seeing their stored
+   * rows), or counts nothing and refuses with 429 while any of those must still wait.
+   */
+  async function countChosen(candidates: Limit[], choose: (rows: Map<string, repo.AttemptRow>, at: Date) => Limit[]): Promise<Counted> {
+    if (candidates.length === 0) return { at: new Date(), limits: [] };
+    const judge = (rows: Map<string, repo.AttemptRow>, at: Date) => {
+      const chosen = choose(rows, at);
+      const states = chosen.map((limit) => ({ state: rows.get(keyOf(limit)) ?? NEVER_TRIED, policy: limit.policy }));
+      return { chosen, decision: decideAttempt(states, at) };
+    };
+    const keys = candidates.map(keyOf);
+    // A flood is mostly refusals, answered from a plain read without queueing for the rows' locks.
+    // Waits only ever end later than read (but for a success clearing them, which may be missed).
+    const early = judge(await repo.findAttempts(db, keys), new Date()).decision;
+    if (!early.ok) throw tryAgainIn(early.waitMs);
+
+    const outcome = await db.transaction(async (tx) => {
+      const rows = await repo.lockAttempts(tx, keys);
+      // Judged once the rows are ours, at the time it gets them.
+      const at = new Date();
+      const { chosen, decision } = judge(rows, at);
+      if (!decision.ok) return decision;
+      for (const [i, limit] of chosen.entries()) {
+        const state = decision.states[i];
+        if (state) await repo.saveAttempt(tx, keyOf(limit), state);
+      }
+      return { ok: true as const, at, chosen };
+    });
+    if (!outcome.ok) throw tryAgainIn(outcome.waitMs);
+    return { at: outcome.at, limits: outcome.chosen };
+  }
+
+  async function withdraw(counted: Counted, only?: Limit[]): Promise<void> {
+    for (const limit of counted.limits) {
+      if (!only || only.includes(limit)) await repo.withdrawAttempt(db, keyOf(limit), limit.policy.free);
+    }
+  }
+
+  return {
+    /** Counts one attempt on every limit, or refuses with 429 and counts nothing. */
+    count: (limits: Limit[]) => countChosen(limits, () => limits),
+
+    /** Takes back a counted attempt (all its limits, or only those given) that was not a failure. */
+    withdraw,
+
+    /**
+     * Counts a login attempt before its password is checked: always per account and address;
+     * per account and per address too unless the account signed in from that address lately
+     * (so attacks elsewhere, or a classmate failing at the school's address, do not slow it).
+     * `account` is `teacher:<id>` or `member:<id>`, or, for a name no account has, the name.
+     */
+    async countLogin(account: string, address: string): Promise<LoginAttempt> {
+      const pair: Limit = { name: `login:${account}@${address}`, policy: LOGIN_LIMIT_PER_PAIR };
+      const candidates = [pair, { name: `login:${account}`, policy: LOGIN_LIMIT_PER_ACCOUNT }, { name: `login@${address}`, policy: LOGIN_LIMIT_PER_ADDRESS }];
+      const counted = await countChosen(candidates, (rows, at) => {
+        const succeededAt = rows.get(keyOf(pair))?.succeededAt;
+        const known = succeededAt !== null && succeededAt !== undefined && at.getTime() - succeededAt.getTime() < LOGIN_KNOWN_ADDRESS_MS;
+        return known ? [pair] : candidates;
+      });
+      return { ...counted, pair };
+    },
+
+    /** The password was right: the pair's failures are cleared and the address becomes known; elsewhere the attempt is taken back. */
+    async loginSucceeded(attempt: LoginAttempt): Promise<void> {
+      await repo.recordSuccess(db, keyOf(attempt.pair), attempt.at);
+      await withdraw(attempt, attempt.limits.filter((l) => l !== attempt.pair));
+    },
+  };
+}
