@@ -1,7 +1,6 @@
-import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   LOGIN_LIMIT_PER_ACCOUNT,
   LOGIN_LIMIT_PER_ADDRESS,
@@ -11,11 +10,10 @@ import {
   TEACHER_SIGNUPS_PER_ADDRESS,
   TEACHER_STARTER_COINS,
 } from '@kolikko/core/limits';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase, type Database, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/reset.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
+import { ownPostgresApp } from '../../test/own-postgres.ts';
 import { buildGroup, buildMember, buildTeacher } from '../../test/factories.ts';
 
 /**
@@ -281,51 +279,10 @@ describe('reset limits', () => {
  * on a database of its own, also when the rest of the suite runs on PGlite.
  */
 describe('login limits on PostgreSQL', () => {
-  const PG_URL = loadConfig().databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/test';
   // The process id keeps two test runs on one server (two checkouts) apart.
-  const name = `kolikko_auth_limits_${process.pid}`;
-  let pgDatabase: Database | undefined;
-  let pgApp: FastifyInstance | undefined;
-
-  async function admin(work: (client: pg.Client) => Promise<void>): Promise<void> {
-    const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
-    await client.connect();
-    try {
-      await work(client);
-    } finally {
-      await client.end();
-    }
-  }
-
-  beforeAll(async () => {
-    await admin(async (c) => {
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.query(`create database ${name}`);
-    });
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    pgDatabase = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA: 'off', PUBLIC_URL: 'http://localhost:3000', WEB_DIST: '/nonexistent' });
-    pgApp = await buildApp({ config, database: pgDatabase });
-    await pgApp.ready();
-  });
-
-  afterAll(async () => {
-    await pgApp?.close();
-    await pgDatabase?.close();
-    await admin(async (c) => {
-      // The pool's end() answers before its connections have closed (see lock-order.test.ts).
-      for (let waited = 0; waited < 10_000; waited += 50) {
-        const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-    });
-  });
+  const own = ownPostgresApp(`kolikko_auth_limits_${process.pid}`, { poolSize: 20 });
 
   it('checks no more guesses than the limits allow, however many arrive at once (the burst)', async () => {
-    if (!pgApp || !pgDatabase) throw new Error('no PostgreSQL app');
-    await burst(pgApp, pgDatabase.db);
+    await burst(own.app, own.database.db);
   });
 });
