@@ -22,6 +22,8 @@ export interface AuthRoutesOptions {
   secureCookies: boolean;
 }
 
+const ZCheckStatusQuery = z.object({ optional: z.enum(['true', 'false']).optional() });
+
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError, 429: ZApiError };
 
 export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptions) {
@@ -95,12 +97,24 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
 
   app.get(
     '/checkStatus',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZSessionUser, 401: ZApiError } } },
-    async (request) => {
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        description:
+          'With `optional=true` nobody signed in gets 204 and no body instead of 401: the web app asks this on every first load, and browsers log each 401 as an error on a visitor\'s page.',
+        querystring: ZCheckStatusQuery,
+        response: { 200: ZSessionUser, 204: z.null(), 401: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const optional = request.query.optional === 'true';
+      if (!request.session && optional) return reply.code(204).send(null);
       const session = requireUser(request);
       const user = await auth.currentUser(session.kind === 'teacher' ? { teacherId: session.teacherId } : { memberId: session.memberId });
-      if (!user) throw new AppError('AUTH.NO_AUTH');
-      return user;
+      if (user) return user;
+      if (optional) return reply.code(204).send(null);
+      throw new AppError('AUTH.NO_AUTH');
     },
   );
 

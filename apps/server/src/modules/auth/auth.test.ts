@@ -203,6 +203,20 @@ describe('GET /api/checkStatus and /api/logout', () => {
     }
   });
 
+  it('answers 204 and no body instead of 401 with optional=true, and the user as ever to the signed-in', async () => {
+    for (const cookie of [undefined, 'kolikko_session=forged']) {
+      const res = await app.inject({ method: 'GET', url: '/api/checkStatus?optional=true', headers: cookie ? { cookie } : {} });
+      expect([res.statusCode, res.body]).toEqual([204, '']);
+    }
+    const t = await buildTeacher(db);
+    const cookie = sessionCookie(await post('/api/login/admin', { loginName: t.username, password: t.password }));
+    const res = await app.inject({ method: 'GET', url: '/api/checkStatus?optional=true', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: t.id, admin: true });
+    const bad = await app.inject({ method: 'GET', url: '/api/checkStatus?optional=maybe' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers 401 AUTH.NO_AUTH to nobody and to a forged cookie', async () => {
     const none = await app.inject({ method: 'GET', url: '/api/checkStatus' });
     expect(none.statusCode).toBe(401);
