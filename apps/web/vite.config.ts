@@ -1,28 +1,24 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localeBundles } from './build/locale-bundles.ts';
+import { precompress } from './build/precompress.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), localeBundles(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    sourcemap: process.env.KOLIKKO_SOURCEMAP === '1',
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll[^\\/]*|react-number-format)[\\/]/ },
-            // The todo editor's libraries load only with the editor (it is imported on demand).
-            { name: 'quill', test: /node_modules[\\/](quill|quill-delta|parchment|eventemitter3|lodash-es|lodash\.clonedeep|lodash\.isequal|fast-diff)[\\/].*\.js$/ },
-            // Stripe's libraries load only with the checkout's card form (imported on demand); in the
-            // shared vendor chunk every page, a student's too, would fetch them.
-            { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
+          // Its own modules only, not React, which it imports and every page needs.
+          includeDependenciesRecursively: false,
+          // TanStack Query in one chunk: every signed-in page needs all of it, and a visitor's none.
+          groups: [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ }],
         },
       },
     },

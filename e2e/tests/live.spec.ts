@@ -82,15 +82,15 @@ test('live: a shared list reaches the student, and the student\'s completion rea
 test('live: what changes while a page is still making its first connection is fetched once it connects', async ({ browser, request }) => {
   const { teacher, group, kid } = await createClassroom(request);
 
-  // The student's socket.io requests (long-polling first, as socket.io-client starts) wait here
-  // until the test lets them through, so the page's first queries are answered before its
-  // socket is in any room.
+  // The student's live connection (a WebSocket) reaches the server only when the test lets it,
+  // so the page draws (it waits for the connection 1.5 s at most) and its first queries are
+  // answered before its socket is in any room.
   const studentContext = await browser.newContext();
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await studentContext.route(/\/socket\.io\//, async (route) => {
+  await studentContext.routeWebSocket(/\/socket\.io\//, async (ws) => {
     await held;
-    await route.continue();
+    ws.connectToServer();
   });
   const s = await studentContext.newPage();
   await logIn(s, 'student', kid);
@@ -166,20 +166,20 @@ test('live: after its socket reconnects, the student\'s screen refetches the coi
   const kidId = members.find((m) => m.username === kid.username)?.id;
   const award = async (coins: number) => expect((await request.put('/api/member/coins', { data: { member_id: kidId, coins } })).status()).toBe(200);
 
-  // Every socket.io connection of the student's browser passes through here, so the test can cut
-  // it: socket.io-client starts with HTTP long-polling and then upgrades to a WebSocket.
+  // Every live connection of the student's browser (a WebSocket) passes through here, so the
+  // test can cut it.
   const studentContext = await browser.newContext();
   let cutOff = false;
   await studentContext.route(/\/socket\.io\//, (route) => (cutOff ? route.abort() : route.continue()));
-  const sockets: { page: WebSocketRoute; upgraded: boolean }[] = [];
+  const sockets: { page: WebSocketRoute; joined: boolean }[] = [];
   await studentContext.routeWebSocket(/\/socket\.io\//, (ws) => {
     if (cutOff) return ws.close();
-    const entry = { page: ws, upgraded: false };
+    const entry = { page: ws, joined: false };
     sockets.push(entry);
     const server = ws.connectToServer();
     ws.onMessage((message) => {
-      // Engine.IO's "5" is the client's switch from polling to this WebSocket.
-      if (message === '5') entry.upgraded = true;
+      // Socket.IO's "40": the client joins the main namespace on this connection.
+      if (message === '40') entry.joined = true;
       server.send(message);
     });
     server.onMessage((message) => ws.send(message));
@@ -189,11 +189,11 @@ test('live: after its socket reconnects, the student\'s screen refetches the coi
   await logIn(s, 'student', kid);
   const coins = s.getByTestId('coin-balance').first();
   await expect(coins).toHaveText(/(^|\D)0(\D|$)/);
-  await expect.poll(() => sockets.filter((socket) => socket.upgraded).length).toBe(1);
+  await expect.poll(() => sockets.filter((socket) => socket.joined).length).toBe(1);
   await s.evaluate(() => document.body.setAttribute('data-not-reloaded', 'yes'));
 
   // Cut the socket and refuse reconnects; the award's live event has nobody to reach.
-  const live = sockets.find((socket) => socket.upgraded);
+  const live = sockets.find((socket) => socket.joined);
   expect(live).toBeDefined();
   cutOff = true;
   await live?.page.close();
@@ -203,7 +203,7 @@ test('live: after its socket reconnects, the student\'s screen refetches the coi
 
   // Let it reconnect: the app refetches what it may have missed.
   cutOff = false;
-  await expect.poll(() => sockets.filter((socket) => socket.upgraded).length, { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => sockets.filter((socket) => socket.joined).length, { timeout: 20_000 }).toBe(2);
   await expect(coins).toHaveText(/(^|\D)7(\D|$)/);
   await expect(s.locator('body')).toHaveAttribute('data-not-reloaded', 'yes');
 

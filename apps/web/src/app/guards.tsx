@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../lib/router.tsx';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { areaOf, homePath, loginPath, useSession, type UserArea } from '../lib/auth.ts';
 

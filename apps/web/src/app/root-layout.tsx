@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../lib/router.tsx';
 import { bannerSurvivesNavigationTo, clearBannerOnNavigation } from '../lib/banner.ts';
 
 /** Spec section 2: the banner goes away on navigation, except to the login, signup and password pages. */
@@ -15,10 +15,5 @@ function useClearBannerOnNavigation() {
 
 export function RootLayout() {
   useClearBannerOnNavigation();
-  return (
-    <>
-      <Outlet />
-      <ScrollRestoration />
-    </>
-  );
+  return <Outlet />;
 }

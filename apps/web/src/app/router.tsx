@@ -1,64 +1,93 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
-import { ChangePasswordForm } from '../features/auth/components/change-password-form.tsx';
-import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form.tsx';
-import { FrontPage } from '../features/public/components/front-page.tsx';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from '../lib/router.tsx';
+import type { TMemberUser, TTeacherUser } from '@kolikko/core/schemas/auth';
 import { installUnauthorizedHandler } from '../lib/auth.ts';
+import { loadLocaleBundle, type LocaleBundle } from '../lib/i18n.ts';
 import { PublicOnly, RequireArea } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { AuthPageLayout } from './layouts/auth-page-layout.tsx';
-import { PageLayout } from './layouts/page-layout.tsx';
-import { PublicLayout } from './layouts/public-layout.tsx';
-import { StudentLayout } from './layouts/student-layout.tsx';
-import { TeacherLayout } from './layouts/teacher-layout.tsx';
-import { ShopLayout } from './layouts/shop-layout.tsx';
-import { StudentHomeRoute, TeacherHomeRoute } from './routes/area-homes.tsx';
-import { LoginRoute, SignupRoute } from './routes/auth-routes.tsx';
-import { StudentHistoryRoute, StudentProfileRoute, StudentRewardsRoute, StudentTodosRoute } from './routes/student-routes.tsx';
-import {
-  CheckoutRoute,
-  CoinsRoute,
-  GroupsRoute,
-  MemberRoute,
-  PaymentSuccessRoute,
-  RewardsRoute,
-  SharedRoute,
-  TeacherProfileRoute,
-  TodosRoute,
-  UpgradesRoute,
-} from './routes/teacher-routes.tsx';
+import { asStudentPage, asTeacherPage } from './routes/as-user.tsx';
 
-/** A page of the spec that is not built yet: a translated "coming soon" inside its area layout. */
-function placeholder(path: string, titleKey: string): RouteObject {
-  return { path, element: <ComingSoon titleKey={titleKey} /> };
+/**
+ * Every page and area layout is its own chunk, fetched when the router first needs it (React
+ * Router waits for it before it commits the navigation, so no half-drawn page shows): a student's
+ * first load downloads the student layout and the one page, never the teacher's pages, and a
+ * visitor downloads neither area.
+ */
+type Module = Record<string, unknown>;
+type Lazy = Pick<RouteObject, 'lazy'>;
+
+/**
+ * `bundle`: an area's layout also brings that area's texts (lib/i18n.ts). `queries`: the layout
+ * of pages that ask the API gets TanStack Query's provider (lib/query-provider.tsx), loaded with it.
+ */
+function page<M extends Module>(load: () => Promise<M>, name: keyof M & string, bundle?: LocaleBundle, queries = false): Lazy {
+  return {
+    lazy: async () => {
+      const [module, provider] = await Promise.all([
+        load(),
+        queries ? import('../lib/query-provider.tsx') : undefined,
+        bundle ? loadLocaleBundle(bundle) : undefined,
+      ]);
+      const Layout = module[name] as ComponentType;
+      if (!provider) return { Component: Layout };
+      const { QueryProvider } = provider;
+      return {
+        Component: function WithQueries() {
+          return (
+            <QueryProvider>
+              <Layout />
+            </QueryProvider>
+          );
+        },
+      };
+    },
+  };
 }
+
+/** A page component that takes `teacher`, shown for the signed-in teacher. */
+function teacherPage<M extends Module>(load: () => Promise<M>, name: keyof M & string): Lazy {
+  return { lazy: async () => ({ Component: asTeacherPage((await load())[name] as ComponentType<{ teacher: TTeacherUser }>) }) };
+}
+
+/** A page component that takes `student`, shown for the signed-in student. */
+function studentPage<M extends Module>(load: () => Promise<M>, name: keyof M & string): Lazy {
+  return { lazy: async () => ({ Component: asStudentPage((await load())[name] as ComponentType<{ student: TMemberUser }>) }) };
+}
+
+const frontPages = () => import('./routes/front-routes.tsx');
+const publicPages = () => import('./routes/public-routes.tsx');
+const authPages = () => import('./routes/auth-routes.tsx');
+const memberRoute = () => import('./routes/member-route.tsx');
+const todosRoute = () => import('./routes/todos-route.tsx');
+const sharedRoute = () => import('./routes/shared-route.tsx');
+const rewardsRoute = () => import('./routes/rewards-route.tsx');
 
 const publicRoutes: RouteObject = {
   element: <PublicOnly />,
   children: [
     {
-      element: <PublicLayout />,
+      ...page(frontPages, 'PublicLayout', 'public'),
       children: [
         {
-          element: <PageLayout />,
+          ...page(frontPages, 'PageLayout'),
           children: [
-            { index: true, element: <FrontPage /> },
-            placeholder('proto', 'public.pages.proto'),
-            placeholder('about', 'public.pages.about'),
-            placeholder('tutorials', 'public.pages.tutorials'),
-            placeholder('community', 'public.pages.community'),
-            placeholder('contact', 'public.pages.contact'),
+            { index: true, ...page(frontPages, 'FrontPage') },
+            { path: 'proto', ...page(publicPages, 'ProtoPage') },
+            { path: 'about', ...page(publicPages, 'AboutPage') },
+            { path: 'tutorials', ...page(publicPages, 'TutorialsPage') },
+            { path: 'community', ...page(publicPages, 'CommunityPage') },
+            { path: 'contact', ...page(publicPages, 'ContactPage') },
             // Spec section 2: every other path shows the front page.
-            { path: '*', element: <FrontPage /> },
+            { path: '*', ...page(frontPages, 'FrontPage') },
           ],
         },
         {
-          element: <AuthPageLayout />,
+          ...page(authPages, 'AuthPageLayout', 'auth', true),
           children: [
-            { path: ':userType/login', element: <LoginRoute /> },
-            { path: ':userType/signup', element: <SignupRoute /> },
-            { path: 'teacher/forgot-password', element: <ForgotPasswordForm /> },
-            { path: 'teacher/change-password', element: <ChangePasswordForm /> },
+            { path: ':userType/login', ...page(authPages, 'LoginRoute') },
+            { path: ':userType/signup', ...page(authPages, 'SignupRoute') },
+            { path: 'teacher/forgot-password', ...page(authPages, 'ForgotPasswordRoute') },
+            { path: 'teacher/change-password', ...page(authPages, 'ChangePasswordRoute') },
           ],
         },
       ],
@@ -71,35 +100,35 @@ const teacherRoutes: RouteObject = {
   element: <RequireArea area="teacher" />,
   children: [
     {
-      element: <TeacherLayout />,
+      ...page(() => import('./layouts/teacher-layout.tsx'), 'TeacherLayout', 'teacher', true),
       children: [
-        { path: 'home', element: <TeacherHomeRoute /> },
-        { path: 'groups', element: <GroupsRoute /> },
-        { path: 'groups/:memberId', element: <MemberRoute /> },
-        { path: 'groups/:memberId/:view', element: <MemberRoute /> },
-        { path: 'todos', element: <TodosRoute /> },
-        { path: 'todos/:todolistId', element: <TodosRoute /> },
-        { path: 'shared', element: <SharedRoute /> },
-        { path: 'shared/:memberId', element: <SharedRoute /> },
-        { path: 'shared/:memberId/:view', element: <SharedRoute /> },
-        { path: 'rewards', element: <RewardsRoute /> },
-        { path: 'rewards/:rewardlistId', element: <RewardsRoute /> },
+        { path: 'home', ...teacherPage(() => import('../features/teacher/components/teacher-home.tsx'), 'TeacherHome') },
+        { path: 'groups', ...teacherPage(() => import('../features/groups/components/groups-page.tsx'), 'GroupsPage') },
+        { path: 'groups/:memberId', ...page(memberRoute, 'MemberRoute') },
+        { path: 'groups/:memberId/:view', ...page(memberRoute, 'MemberRoute') },
+        { path: 'todos', ...page(todosRoute, 'TodosRoute') },
+        { path: 'todos/:todolistId', ...page(todosRoute, 'TodosRoute') },
+        { path: 'shared', ...page(sharedRoute, 'SharedRoute') },
+        { path: 'shared/:memberId', ...page(sharedRoute, 'SharedRoute') },
+        { path: 'shared/:memberId/:view', ...page(sharedRoute, 'SharedRoute') },
+        { path: 'rewards', ...page(rewardsRoute, 'RewardsRoute') },
+        { path: 'rewards/:rewardlistId', ...page(rewardsRoute, 'RewardsRoute') },
         {
           path: 'shop',
-          element: <ShopLayout />,
+          ...page(() => import('./layouts/shop-layout.tsx'), 'ShopLayout'),
           children: [
-            { index: true, element: <Navigate to="coins" replace /> },
-            { path: 'coins', element: <CoinsRoute /> },
+            { index: true, element: <Navigate to="/teacher/shop/coins" replace /> },
+            { path: 'coins', ...teacherPage(() => import('../features/shop/components/coins-page.tsx'), 'CoinsPage') },
             // Without a listed package (checkout) or coins (payment-success) these go back to coins.
-            { path: 'coins/checkout', element: <CheckoutRoute /> },
-            { path: 'coins/payment-success', element: <PaymentSuccessRoute /> },
-            { path: 'upgrades', element: <UpgradesRoute /> },
+            { path: 'coins/checkout', ...teacherPage(() => import('../features/shop/components/checkout-page.tsx'), 'CheckoutPage') },
+            { path: 'coins/payment-success', ...teacherPage(() => import('../features/shop/components/payment-success-page.tsx'), 'PaymentSuccessPage') },
+            { path: 'upgrades', ...teacherPage(() => import('../features/shop/components/upgrades-page.tsx'), 'UpgradesPage') },
             // Group slots are bought with coins on the upgrades page itself; nothing to check out.
             { path: 'upgrades/checkout', element: <Navigate to="/teacher/shop/upgrades" replace /> },
           ],
         },
-        placeholder('community', 'teacher.pages.community'),
-        { path: 'profile', element: <TeacherProfileRoute /> },
+        { path: 'community', ...page(() => import('./routes/teacher-community-route.tsx'), 'TeacherCommunityRoute') },
+        { path: 'profile', ...teacherPage(() => import('../features/account/components/teacher-profile.tsx'), 'TeacherProfile') },
       ],
     },
   ],
@@ -110,13 +139,13 @@ const studentRoutes: RouteObject = {
   element: <RequireArea area="student" />,
   children: [
     {
-      element: <StudentLayout />,
+      ...page(() => import('./layouts/student-layout.tsx'), 'StudentLayout', 'student', true),
       children: [
-        { path: 'home', element: <StudentHomeRoute /> },
-        { path: 'todos', element: <StudentTodosRoute /> },
-        { path: 'history', element: <StudentHistoryRoute /> },
-        { path: 'profile', element: <StudentProfileRoute /> },
-        { path: 'rewards', element: <StudentRewardsRoute /> },
+        { path: 'home', ...studentPage(() => import('../features/student/components/student-home.tsx'), 'StudentHome') },
+        { path: 'todos', ...studentPage(() => import('../features/student-todos/components/student-todos-page.tsx'), 'StudentTodosPage') },
+        { path: 'history', ...studentPage(() => import('../features/history/components/student-history-page.tsx'), 'StudentHistoryPage') },
+        { path: 'profile', ...studentPage(() => import('../features/account/components/student-profile.tsx'), 'StudentProfile') },
+        { path: 'rewards', ...studentPage(() => import('../features/student-rewards/components/student-rewards-page.tsx'), 'StudentRewardsPage') },
       ],
     },
   ],

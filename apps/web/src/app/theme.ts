@@ -1,4 +1,4 @@
-import { createTheme, Modal, TextInput, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { BREAKPOINT_MOBILE_PX } from '@kolikko/core/limits';
 
 /** Coin gold: light shades for backgrounds, the dark end for text on them (contrast above 6:1). */
@@ -35,16 +35,18 @@ export const theme = createTheme({
   headings: {
     fontWeight: '800',
   },
+  // Plain objects, not `TextInput.extend(...)`: those would put the components themselves into the
+  // first chunk of every page.
   components: {
     // Every field of our forms is required (the input still says so to assistive tech); a visible
     // asterisk on each would be noise, and it would become part of the label text.
-    TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
-    Modal: Modal.extend({
+    TextInput: { defaultProps: { withAsterisk: false } },
+    Modal: {
       styles: { title: { fontWeight: 800, fontSize: 'var(--mantine-font-size-lg)', lineHeight: 1.3, overflowWrap: 'anywhere' } },
       // Mantine draws the modal's title bar as a <header>, which outside sectioning content is a
       // second banner landmark beside the page's own (axe: landmark-no-duplicate-banner).
       defaultProps: { attributes: { header: { role: 'none' } } },
-    }),
+    },
   },
   /** `sm` is the spec's mobile breakpoint (900 px), so hiddenFrom/visibleFrom="sm" switch there. */
   breakpoints: {

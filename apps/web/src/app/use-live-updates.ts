@@ -10,7 +10,7 @@ import { classmatesQueryKey } from '../features/account/api/get-classmates.ts';
 import { appendChatMessage, removeChatMessage } from '../features/chat/api/chat-cache.ts';
 import { purchaseHistoryQueryKey } from '../features/shop/api/get-purchase-history.ts';
 import { publishedRewardsQueryKey } from '../features/student-rewards/api/get-published-rewards.ts';
-import { SESSION_QUERY_KEY, setSessionCoins, useSession, useSignedOut } from '../lib/auth.ts';
+import { refreshSession, setSessionCoins, useSession, useSignedOut } from '../lib/auth.ts';
 import { showBanner } from '../lib/banner.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { invalidateChatUnread } from '../lib/queries/chat-unread.ts';
@@ -104,7 +104,7 @@ function teacherHandlers(teacherId: string): Handlers {
       invalidate(['memberTodos']);
       invalidateMemberHistory(member_id);
       // A completed todo may be paid from the teacher's purse, or owe what the purse could not pay.
-      invalidate(SESSION_QUERY_KEY);
+      void refreshSession();
       invalidateOwedRewards();
     },
     // Coins bought by card arrived, or owed rewards were made or paid: the header's purse and
@@ -150,7 +150,7 @@ function memberHandlers(memberId: string, groupId: string, signOut: () => void):
     },
     'teacher-updated-member-setting': () => {
       // The session holds the username, small group and character; a new small group shows another list.
-      invalidate(SESSION_QUERY_KEY);
+      void refreshSession();
       refreshTodos();
       invalidate(classmatesQueryKey(memberId));
     },

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { CharacterType } from '@kolikko/core/enumerations';
 import { CHARACTER_PRICES } from '@kolikko/core/limits';
 import { ownsCharacterPart } from '@kolikko/core/rules/characters';
@@ -9,7 +8,7 @@ import { showErrorCode, showSuccess } from '../lib/banner.ts';
 import { coinsValue } from '../lib/banner-text.ts';
 import { withPart, partName, type CharacterLook } from '../lib/character-images.ts';
 import { errorCodeOf } from '../lib/error-message.ts';
-import { currentLanguage } from '../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../lib/i18n.ts';
 import { useCharacterImages, type CharacterPartKind } from '../lib/queries/character-images.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { CoinIcon, IconLock } from './icons.tsx';

@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { CoinIcon } from './icons.tsx';
 import classes from './coin-badge.module.css';
 

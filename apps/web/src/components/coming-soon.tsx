@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { IconSparkles } from './icons.tsx';
 

@@ -1,7 +1,6 @@
 import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@kolikko/core/limits';
-import { isLanguage, setLanguage } from '../lib/i18n.ts';
+import { isLanguage, setLanguage, useTranslation } from '../lib/i18n.ts';
 
 /**
  * EN/FI switch; the pressed button is the language in use. A page that shows a second one beside
@@ -19,7 +18,7 @@ export function LanguageToggle({ size = 'xs', label }: { size?: 'xs' | 'sm'; lab
           variant={active === language ? 'filled' : 'default'}
           aria-pressed={active === language}
           lang={language}
-          onClick={() => setLanguage(language)}
+          onClick={() => void setLanguage(language)}
           px={10}
         >
           {language.toUpperCase()}

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Divider, Modal, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../lib/i18n.ts';
+import { useNavigate } from '../lib/router.tsx';
 import { MODAL_WIDTH_DEFAULT_PX } from '@kolikko/core/limits';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { IconCopy, IconTrash } from './icons.tsx';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '../lib/router.tsx';
+import { useTranslation } from '../lib/i18n.ts';
 import { CoinIcon } from './icons.tsx';
 import classes from './logo.module.css';
 

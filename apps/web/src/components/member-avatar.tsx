@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { characterImageUrl, lookOf, type CharacterLook } from '../lib/character-images.ts';
 import classes from './member-avatar.module.css';
 

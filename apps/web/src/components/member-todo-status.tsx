@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import type { MemberTodoStatus } from '@kolikko/core/rules/completion';
 import { CoinIcon, IconAlertTriangle, IconCircle, IconCircleCheck, IconClock, IconHourglass } from './icons.tsx';
 import classes from './member-todo-status.module.css';

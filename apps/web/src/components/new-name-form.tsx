@@ -1,7 +1,8 @@
 import { useCallback, useState, type Ref, type SubmitEvent } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { IconPlus } from './icons.tsx';
+import { formSchemas } from '../lib/validate.ts';
 
 /** An error under a name input, given as a translation key; showing one moves focus to the input. */
 export function useInputError(inputId: string) {
@@ -47,6 +48,8 @@ export function NewNameForm({ inputId, inputRef, texts, value, onChange, error, 
           placeholder={texts.placeholder}
           value={value}
           onChange={(event) => onChange(event.currentTarget.value)}
+          // The check that runs on submit needs the form schemas: fetched while the name is typed.
+          onFocus={() => void formSchemas()}
           error={error ? t(error) : undefined}
           autoComplete="off"
         />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { CloseButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { BANNER_AUTO_HIDE_MS } from '@kolikko/core/limits';
 import { clearBanner, useBanner } from '../lib/banner.ts';
 import { bannerText } from '../lib/banner-text.ts';

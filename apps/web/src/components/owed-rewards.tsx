@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../lib/i18n.ts';
+import { Link } from '../lib/router.tsx';
 import { useOwedRewards } from '../lib/queries/owed-rewards.ts';
 import { IconClock } from './icons.tsx';
 import classes from './owed-rewards.module.css';

@@ -1,11 +1,11 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RECOMMENDED_LENGTH } from '@kolikko/core/limits';
-import { ZPassword } from '@kolikko/core/schemas/fields';
 import { showErrorCode, showSuccess } from '../lib/banner.ts';
 import { errorCodeOf, errorMessageKey } from '../lib/error-message.ts';
 import { PasswordField } from './password-field.tsx';
+import { formSchemas } from '../lib/validate.ts';
 
 type Field = 'oldPassword' | 'password' | 'passwordConfirm';
 
@@ -50,27 +50,29 @@ export function PasswordChangeForm({ withOldPassword, save, isSaving, submitLabe
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isBlank || isSaving) return;
-    const parsed = ZPassword.safeParse(values.password);
-    if (!parsed.success) {
-      fail('password', errorMessageKey(parsed.error.issues[0]?.message ?? ''));
-      return;
-    }
-    if (values.password !== values.passwordConfirm) {
-      fail('passwordConfirm', 'auth.passwordsDoNotMatch');
-      return;
-    }
-    save({ oldPassword: values.oldPassword, password: parsed.data }).then(
-      () => {
-        setValues({ oldPassword: '', password: '', passwordConfirm: '' });
-        showSuccess(successKey);
-      },
-      (failure: unknown) => {
-        const code = errorCodeOf(failure);
-        const field = SERVER_FIELD[code];
-        if (field && (field !== 'oldPassword' || withOldPassword)) fail(field, errorMessageKey(code));
-        else showErrorCode(code);
-      },
-    );
+    void formSchemas().then(({ ZPassword }) => {
+      const parsed = ZPassword.safeParse(values.password);
+      if (!parsed.success) {
+        fail('password', errorMessageKey(parsed.error.issues[0]?.message ?? ''));
+        return;
+      }
+      if (values.password !== values.passwordConfirm) {
+        fail('passwordConfirm', 'auth.passwordsDoNotMatch');
+        return;
+      }
+      save({ oldPassword: values.oldPassword, password: parsed.data }).then(
+        () => {
+          setValues({ oldPassword: '', password: '', passwordConfirm: '' });
+          showSuccess(successKey);
+        },
+        (failure: unknown) => {
+          const code = errorCodeOf(failure);
+          const field = SERVER_FIELD[code];
+          if (field && (field !== 'oldPassword' || withOldPassword)) fail(field, errorMessageKey(code));
+          else showErrorCode(code);
+        },
+      );
+    });
   }
 
   const errorText = (field: Field) => {

@@ -1,5 +1,5 @@
 import { ActionIcon, TextInput, type TextInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { IconEye, IconEyeOff } from './icons.tsx';
 
 interface PasswordFieldProps extends Omit<TextInputProps, 'type'> {

@@ -1,7 +1,7 @@
 import 'quill/dist/quill.core.css';
 import { useEffect, useRef } from 'react';
 import { Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { todoImageUrl } from '../lib/todo-images.ts';
 import classes from './todo-content.module.css';
 

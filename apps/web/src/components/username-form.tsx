@@ -1,10 +1,10 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@kolikko/core/limits';
-import { ZUsername } from '@kolikko/core/schemas/fields';
 import { showErrorCode, showSuccess } from '../lib/banner.ts';
 import { errorCodeOf, errorMessageKey } from '../lib/error-message.ts';
+import { formSchemas } from '../lib/validate.ts';
 
 /** Server codes that belong under the field rather than in the banner. */
 const FIELD_ERRORS = new Set(['USER.USERNAME_TAKEN', 'USER.INVALID_USERNAME']);
@@ -28,25 +28,27 @@ export function UsernameForm({ current, save, isSaving, label }: UsernameFormPro
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isUnchanged || isSaving) return;
-    const parsed = ZUsername.safeParse(value);
-    if (!parsed.success) {
-      setError(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
-      document.getElementById(id)?.focus();
-      return;
-    }
-    save(parsed.data).then(
-      () => {
-        setValue(parsed.data);
-        showSuccess('success.USERNAME_CHANGED', { username: parsed.data });
-      },
-      (failure: unknown) => {
-        const code = errorCodeOf(failure);
-        if (FIELD_ERRORS.has(code)) {
-          setError(errorMessageKey(code));
-          document.getElementById(id)?.focus();
-        } else showErrorCode(code);
-      },
-    );
+    void formSchemas().then(({ ZUsername }) => {
+      const parsed = ZUsername.safeParse(value);
+      if (!parsed.success) {
+        setError(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
+        document.getElementById(id)?.focus();
+        return;
+      }
+      save(parsed.data).then(
+        () => {
+          setValue(parsed.data);
+          showSuccess('success.USERNAME_CHANGED', { username: parsed.data });
+        },
+        (failure: unknown) => {
+          const code = errorCodeOf(failure);
+          if (FIELD_ERRORS.has(code)) {
+            setError(errorMessageKey(code));
+            document.getElementById(id)?.focus();
+          } else showErrorCode(code);
+        },
+      );
+    });
   }
 
   return (

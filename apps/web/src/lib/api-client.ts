@@ -20,11 +20,6 @@ export class ApiError extends Error {
   }
 }
 
-/** Anything that can check a response body, such as a Zod schema from @kolikko/core. */
-export interface ResponseParser<T> {
-  parse(input: unknown): T;
-}
-
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
@@ -64,12 +59,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export function apiRequest<T>(path: string, options: RequestOptions & { schema: ResponseParser<T> }): Promise<T>;
-export function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
-export async function apiRequest<T>(
-  path: string,
-  options: RequestOptions & { schema?: ResponseParser<T> } = {},
-): Promise<unknown> {
+/**
+ * Calls the API and answers the response body, typed with the core schema's type `T`. The body is
+ * not parsed again here: the server writes every response through the same core schema (see
+ * apps/server/src/platform/serializer.ts), and leaving Zod out of the browser's read path keeps it
+ * out of every page's first download (docs/decisions.md, issue 13).
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
@@ -97,11 +93,6 @@ export async function apiRequest<T>(
     const errorCode = readString(answer, 'errorCode') ?? readString(answer, 'message') ?? 'SERVER.ERROR';
     throw new ApiError(response.status, errorCode, readString(answer, 'field'), readNumbers(answer, 'details'));
   }
-  if (!options.schema) return answer;
-  try {
-    return options.schema.parse(answer);
-  } catch {
-    throw new ApiError(response.status, 'SERVER.ERROR');
-  }
+  return answer as T;
 }
 

@@ -1,19 +1,54 @@
-import { useCallback, useEffect } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { ZSessionUser, type TSessionUser } from '@kolikko/core/schemas/auth';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import type { TSessionUser } from '@kolikko/core/schemas/auth';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client.ts';
-import { showErrorCode } from './banner.ts';
-import { queryClient } from './query-client.ts';
+import { useNavigate } from './router.tsx';
 
 /**
  * The signed-in user is the one piece of auth state every area needs, so it lives here
- * rather than in a feature (features may not import each other).
+ * rather than in a feature (features may not import each other). It is a small store of its
+ * own, not a TanStack Query: a visitor's pages need the session and nothing else of the API, so
+ * they load without TanStack Query (9 KB; docs/decisions.md, issue 13).
  */
 export type UserArea = 'teacher' | 'student';
 
-export const SESSION_QUERY_KEY = ['session'] as const;
+interface SessionState {
+  user: TSessionUser | null;
+  /** True until the server has answered who is signed in. */
+  isPending: boolean;
+}
+
+/** A session read longer ago than this is read again when the window comes back into focus. */
 const SESSION_STALE_MS = 60_000;
+
+let state: SessionState = { user: null, isPending: true };
+let readAt = 0;
+let reading: Promise<void> | null = null;
+/** Bumped when the session is set or ended, so an answer to an older read is not applied. */
+let generation = 0;
+const listeners = new Set<() => void>();
+const endHandlers = new Set<() => void>();
+
+function update(next: SessionState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The signed-in user now, outside React. */
+export function sessionUser(): TSessionUser | null {
+  return state.user;
+}
+
+/** The history entry (lib/router.tsx keys each one) the browser loaded the app on. */
+function historyEntryKey(): string {
+  const entry: unknown = window.history.state;
+  return typeof entry === 'object' && entry !== null && 'key' in entry && typeof entry.key === 'string' ? entry.key : 'default';
+}
+const FIRST_ENTRY_KEY = typeof window === 'undefined' ? 'default' : historyEntryKey();
 
 export function isUserArea(value: unknown): value is UserArea {
   return value === 'teacher' || value === 'student';
@@ -31,55 +66,104 @@ export function loginPath(area: UserArea): string {
   return `/${area}/login`;
 }
 
-async function fetchSession(signal: AbortSignal): Promise<TSessionUser | null> {
+/**
+ * Who is signed in, or null. `optional=true`: nobody signed in is a 204, not a 401, which the
+ * browser would log as an error on every visitor's page.
+ */
+async function fetchSession(): Promise<TSessionUser | null> {
   try {
-    return await apiRequest('/checkStatus', { schema: ZSessionUser, signal });
+    return (await apiRequest<TSessionUser | undefined>('/checkStatus?optional=true')) ?? null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
 }
 
-/** The signed-in user, or null. A session check that fails counts as signed out. */
-export function useSession(): { user: TSessionUser | null; isPending: boolean } {
-  const query = useQuery({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: ({ signal }) => fetchSession(signal),
-    staleTime: SESSION_STALE_MS,
-    // An unreachable server means nobody is signed in; waiting through retries would only delay the page.
-    retry: false,
+/**
+ * Asks the server who is signed in; one read at a time (a read asked for during another is that
+ * one). A first read that fails counts as signed out; a later one keeps the user it had.
+ */
+export function refreshSession(): Promise<void> {
+  if (reading) return reading;
+  const mine = generation;
+  reading = fetchSession()
+    .then(
+      (user) => {
+        if (mine !== generation) return;
+        readAt = Date.now();
+        update({ user, isPending: false });
+      },
+      () => {
+        if (mine === generation) update({ user: state.isPending ? null : state.user, isPending: false });
+      },
+    )
+    .finally(() => {
+      reading = null;
+    });
+  return reading;
+}
+
+/** main.tsx asks at once, beside the page's code; the guards then find the answer. */
+export const prefetchSession = refreshSession;
+
+/**
+ * The signed-in user, or null. A guard mounted while nobody has asked yet (after a sign-out)
+ * asks; a session read long ago is read again when the window gets the focus back.
+ */
+export function useSession(): SessionState {
+  const current = useSyncExternalStore(subscribeSession, () => state);
+  useEffect(() => {
+    if (state.isPending) void refreshSession();
+  }, []);
+  return current;
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('focus', () => {
+    if (state.user && Date.now() - readAt > SESSION_STALE_MS) void refreshSession();
   });
-  return { user: query.data ?? null, isPending: query.isPending };
 }
 
 /**
  * Reads the session again when a page opens whose coins others move: a student completing a
  * todo pays from the teacher's purse, a teacher's approval pays the student. Live events carry
  * the others' moves; this also catches the user's own moves made on another device, which the
- * server does not echo back to the user's other sockets.
+ * server does not echo back to the user's other sockets. The page the browser loaded was drawn
+ * after its own session check: no second one.
  */
 export function useRefreshSessionOnMount(): void {
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    if (historyEntryKey() === FIRST_ENTRY_KEY) return;
+    void refreshSession();
   }, []);
 }
 
-/** Stores the user a login answered with, so guards see the new session at once. */
+/** Stores the user a login (or a change to the account) answered with, so guards see it at once. */
 export function setSessionUser(user: TSessionUser): void {
-  queryClient.setQueryData(SESSION_QUERY_KEY, user);
+  generation += 1;
+  readAt = Date.now();
+  update({ user, isPending: false });
 }
 
 /** Writes a new coin balance into the signed-in user, so the purse in the header shows it at once. */
 export function setSessionCoins(coins: number): void {
-  queryClient.setQueryData<TSessionUser | null>(SESSION_QUERY_KEY, (user) => (user ? { ...user, coins } : user));
+  if (state.user) update({ user: { ...state.user, coins }, isPending: false });
+}
+
+/** Runs when a session ends (lib/query-client.ts forgets every cached answer). */
+export function onSessionEnd(handler: () => void): void {
+  endHandlers.add(handler);
 }
 
 /**
- * Clearing the cache (not writing null into it) makes the next guard ask the server again,
- * so no guard acts on a half-cleared session while the navigation is under way.
+ * Forgets all state and goes to `to`. The session becomes "not known" rather than "nobody", so
+ * the page being left shows a loader instead of acting on a half-cleared session while the
+ * navigation is under way; the next page's guard asks the server again.
  */
-function endSession(navigate: (to: string) => void, to: string): void {
-  queryClient.clear();
+export function endSession(navigate: (to: string) => void, to: string): void {
+  generation += 1;
+  update({ user: null, isPending: true });
+  for (const handler of endHandlers) handler();
   navigate(to);
 }
 
@@ -90,22 +174,9 @@ function endSession(navigate: (to: string) => void, to: string): void {
  */
 export function installUnauthorizedHandler(navigate: (to: string) => void): void {
   setUnauthorizedHandler(() => {
-    const user = queryClient.getQueryData<TSessionUser | null>(SESSION_QUERY_KEY);
+    const user = state.user;
     if (!user) return;
     endSession(navigate, `${loginPath(areaOf(user))}?error=AUTH.NO_AUTH`);
-  });
-}
-
-export function useLogout() {
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: () => apiRequest('/logout'),
-    onSuccess: () => {
-      const user = queryClient.getQueryData<TSessionUser | null>(SESSION_QUERY_KEY);
-      const area = user ? areaOf(user) : 'teacher';
-      endSession((to) => void navigate(to, { replace: true }), loginPath(area));
-    },
-    onError: (error) => showErrorCode(error instanceof ApiError ? error.errorCode : 'SERVER.ERROR'),
   });
 }
 

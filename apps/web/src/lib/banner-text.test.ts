@@ -1,22 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import i18next from 'i18next';
+import { bannerText, coinsValue, type BannerValues } from './banner-text.ts';
 import en from '../locales/en.json';
 import fi from '../locales/fi.json';
-import { bannerText, coinsValue, type BannerValues } from './banner-text.ts';
+import { translate, setAllMessages } from './i18n.ts';
 
-const i18n = i18next.createInstance();
-await i18n.init({
-  resources: { en: { translation: en }, fi: { translation: fi } },
-  lng: 'en',
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+setAllMessages('en', en);
+setAllMessages('fi', fi);
 
 async function textIn(language: 'en' | 'fi', banner: { messageKey: string; values?: BannerValues }): Promise<string> {
-  await i18n.changeLanguage(language);
-  return bannerText(banner, i18n.t, i18n.language);
+  return Promise.resolve(bannerText(banner, (key, options) => translate(language, key, options), language));
 }
 
 describe('bannerText', () => {

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n.ts';
 import { LANGUAGES } from '@kolikko/core/limits';
 
 /**

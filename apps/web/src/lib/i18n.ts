@@ -1,13 +1,113 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { cloneElement, createElement, Fragment, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY } from '@kolikko/core/limits';
-import en from '../locales/en.json';
-import fi from '../locales/fi.json';
 
+/**
+ * The interface language: the translations of one language, loaded when it is chosen, and `t`.
+ * It does what the locales need and no more: dotted keys, `{{name}}` values, `_one`/`_other`
+ * plurals by the language's plural rules, `<tag>text</tag>` in `Trans`. i18next did the same in
+ * 17 KB (brotli) on every page's first load (docs/decisions.md, issue 13).
+ */
 export type Language = (typeof LANGUAGES)[number];
+export type TOptions = Record<string, unknown>;
+export type TFunction = (key: string, options?: TOptions) => string;
+type Messages = { [key: string]: string | Messages };
+
+export type LocaleBundle = 'core' | 'public' | 'auth' | 'teacher' | 'student';
+
+/**
+ * Each language's texts come in bundles (apps/web/build/locale-bundles.ts): `core`, what every
+ * page shows, and one per area, what only that area's pages show. A page downloads its
+ * language's core and its area's bundle, never the other language or the other areas.
+ */
+const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Messages }>>> = {
+  en: {
+    core: () => import('virtual:locale/en/core'),
+    public: () => import('virtual:locale/en/public'),
+    auth: () => import('virtual:locale/en/auth'),
+    teacher: () => import('virtual:locale/en/teacher'),
+    student: () => import('virtual:locale/en/student'),
+  },
+  fi: {
+    core: () => import('virtual:locale/fi/core'),
+    public: () => import('virtual:locale/fi/public'),
+    auth: () => import('virtual:locale/fi/auth'),
+    teacher: () => import('virtual:locale/fi/teacher'),
+    student: () => import('virtual:locale/fi/student'),
+  },
+};
+
+const messages: Partial<Record<Language, Messages>> = {};
+const loaded: Partial<Record<Language, Set<LocaleBundle>>> = {};
+/** The bundles the pages shown so far needed: a language switch loads them in the new language. */
+const wanted = new Set<LocaleBundle>(['core']);
+const pluralRules: Partial<Record<Language, Intl.PluralRules>> = {};
+const translators = new Map<Language, TFunction>();
+const listeners = new Set<() => void>();
 
 export function isLanguage(value: unknown): value is Language {
-  return LANGUAGES.some((language) => language === value);
+  return LANGUAGES.some((known) => known === value);
+}
+
+function lookup(dictionary: Messages | undefined, key: string): string | undefined {
+  let node: string | Messages | undefined = dictionary;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+function pluralOf(lang: Language, count: number): string {
+  pluralRules[lang] ??= new Intl.PluralRules(lang);
+  return pluralRules[lang].select(count);
+}
+
+/** `{{name}}` takes the option's value; a value not given leaves nothing. */
+function interpolate(text: string, options: TOptions): string {
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
+    const value = options[name];
+    return value === undefined || value === null ? '' : String(value);
+  });
+}
+
+/** The text of `key` in a loaded language; the key itself when there is none (the locale tests keep both complete). */
+export function translate(lang: Language, key: string, options?: TOptions): string {
+  const dictionary = messages[lang];
+  const count = options?.count;
+  let text: string | undefined;
+  if (typeof count === 'number') text = lookup(dictionary, `${key}_${pluralOf(lang, count)}`) ?? lookup(dictionary, `${key}_other`);
+  text ??= lookup(dictionary, key);
+  if (text === undefined) return key;
+  return text.includes('{{') ? interpolate(text, options ?? {}) : text;
+}
+
+/** One `t` per language, so a component memoized on `t` renders again when the language changes. */
+function translatorFor(lang: Language): TFunction {
+  let t = translators.get(lang);
+  if (!t) {
+    t = (key, options) => translate(lang, key, options);
+    translators.set(lang, t);
+  }
+  return t;
+}
+
+async function loadBundles(lang: Language, bundles: Iterable<LocaleBundle>): Promise<void> {
+  const have = (loaded[lang] ??= new Set());
+  const missing = [...bundles].filter((bundle) => !have.has(bundle));
+  const parts = await Promise.all(missing.map(async (bundle) => (await loaders[lang][bundle]()).default));
+  messages[lang] = Object.assign({}, messages[lang], ...parts);
+  for (const bundle of missing) have.add(bundle);
+}
+
+/** Loads a bundle of texts in the current language (an area's route asks for its own before it shows). */
+export function loadLocaleBundle(bundle: LocaleBundle): Promise<void> {
+  wanted.add(bundle);
+  return loadBundles(language, [bundle]);
+}
+
+/** Every text of a language at once (tests). */
+export function setAllMessages(lang: Language, all: Messages): void {
+  messages[lang] = all;
 }
 
 function readStoredLanguage(): Language | null {
@@ -28,33 +128,71 @@ function initialLanguage(): Language {
   return browser.some((tag) => tag.toLowerCase().startsWith('fi')) ? 'fi' : 'en';
 }
 
-export const i18n = i18next.createInstance();
-
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, fi: { translation: fi } },
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
-
-document.documentElement.lang = i18n.language;
-i18n.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng;
-});
-
-export function currentLanguage(): Language {
-  return isLanguage(i18n.language) ? i18n.language : 'en';
+function show(lang: Language): void {
+  language = lang;
+  document.documentElement.lang = lang;
+  for (const listener of listeners) listener();
 }
 
-/** Switches the interface language and remembers the choice in local storage. */
-export function setLanguage(language: Language): void {
+/** The language the page starts in; the first route's bundles load in it before startI18n runs. */
+let language: Language = typeof window === 'undefined' ? 'en' : initialLanguage();
+
+/** Loads the first language's core texts; the app renders after it (the page shell in index.html shows meanwhile). */
+export async function startI18n(): Promise<void> {
+  await loadBundles(language, wanted);
+  show(language);
+}
+
+export function currentLanguage(): Language {
+  return language;
+}
+
+/** Switches the interface language (once its translations are in) and remembers the choice in local storage. */
+export async function setLanguage(lang: Language): Promise<void> {
   try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
     // Not being able to remember the choice is harmless: it still applies to this visit.
   }
-  void i18n.changeLanguage(language);
+  await loadBundles(lang, wanted);
+  show(lang);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const i18n = {
+  get language(): Language {
+    return language;
+  },
+  changeLanguage: setLanguage,
+};
+
+/** The current language's `t`; the component renders again when the language changes. */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const lang = useSyncExternalStore(subscribe, () => language);
+  return { t: translatorFor(lang), i18n };
+}
+
+/**
+ * A translation with elements in it: each `<name>text</name>` of the text becomes
+ * `components[name]` with that text as its children.
+ */
+export function Trans({ i18nKey, values, components }: { i18nKey: string; values?: TOptions; components: Record<string, ReactElement> }) {
+  const { t } = useTranslation();
+  const text = t(i18nKey, values);
+  const parts: ReactNode[] = [];
+  const tag = /<(\w+)>(.*?)<\/\1>/g;
+  let last = 0;
+  for (let match = tag.exec(text); match; match = tag.exec(text)) {
+    parts.push(text.slice(last, match.index));
+    const [, name = '', inner = ''] = match;
+    const element = components[name];
+    parts.push(element ? cloneElement(element, { key: match.index }, inner) : inner);
+    last = tag.lastIndex;
+  }
+  parts.push(text.slice(last));
+  return createElement(Fragment, null, ...parts);
 }

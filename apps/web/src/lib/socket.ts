@@ -1,17 +1,15 @@
 import { useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, OnlineMemberCountPayload, ServerToClientEvents } from '@kolikko/core/events';
-import type { TSessionUser } from '@kolikko/core/schemas/auth';
-import { SESSION_QUERY_KEY } from './auth.ts';
-import { queryClient } from './query-client.ts';
+import type { OnlineMemberCountPayload } from '@kolikko/core/events';
+import { refreshSession, sessionUser, subscribeSession } from './auth.ts';
+import { connectLive, type LiveConnection } from './live-connection.ts';
 
 /**
- * The one Socket.IO connection of the signed-in user (spec section 7, Live events). It lives
- * while the ['session'] query holds a user: the server authenticates it by the session cookie
- * and puts it in its rooms at the handshake, so no join is sent. Logging out (or any path that
- * clears the cache) closes it; each connect refetches what the app may have missed.
+ * The one live connection of the signed-in user (spec section 7, Live events). It lives while
+ * the session (lib/auth.ts) holds a user: the server authenticates it by the session cookie and
+ * puts it in its rooms at the handshake, so no join is sent. Signing out (or any path that ends
+ * the session) closes it; each connect refetches what the app may have missed.
  */
-export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type AppSocket = LiveConnection;
 
 const NOT_LIVE_KEY = 'notLive';
 
@@ -34,35 +32,39 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/**
- * The server puts a socket in its rooms before the client hears 'connect', so an answer fetched
- * after that moment already shows every event since. One fetched or still in flight before it may
- * predate an event the socket was not yet there to hear: on the first connect of a page (the
- * page's first queries race the handshake) and after every reconnect. Those are refetched.
- */
-function refetchWhatMayHaveBeenMissed(): void {
-  const connectedAt = Date.now();
-  void queryClient.invalidateQueries({
-    predicate: (query) =>
-      query.meta?.[NOT_LIVE_KEY] !== true && (query.state.fetchStatus === 'fetching' || query.state.dataUpdatedAt <= connectedAt),
-  });
+/** Whether a query's answer may change through a live event (a connect then refetches it). */
+export function isLiveQuery(meta: Record<string, unknown> | undefined): boolean {
+  return meta?.[NOT_LIVE_KEY] !== true;
+}
+
+const connectHandlers = new Set<() => void>();
+
+/** Runs on every connect (lib/query-client.ts refetches what may have been missed). */
+export function onSocketConnect(handler: () => void): void {
+  connectHandlers.add(handler);
 }
 
 function openSocket(userId: string): void {
-  const next: AppSocket = io({ path: '/socket.io', autoConnect: true, reconnection: true, withCredentials: true });
-  next.on('connect', refetchWhatMayHaveBeenMissed);
+  socketUserId = userId;
+  const next = connectLive();
+  let connects = 0;
+  next.on('connect', () => {
+    // The page's first connect follows the session check it was opened by; a reconnect may
+    // have missed a coin event, so the session is read again too.
+    if (connects > 0) void refreshSession();
+    connects += 1;
+    for (const handler of connectHandlers) handler();
+  });
   next.on('online-member-count-update', setOnlineMembers);
   socket = next;
-  socketUserId = userId;
   emit();
 }
 
 export function closeSocket(): void {
-  if (!socket) return;
-  socket.removeAllListeners();
-  socket.disconnect();
-  socket = null;
   socketUserId = null;
+  if (!socket) return;
+  socket.close();
+  socket = null;
   onlineMembers = new Map();
   emit();
   emitOnline();
@@ -70,8 +72,7 @@ export function closeSocket(): void {
 
 /** Opens, keeps or closes the connection to match the signed-in user. */
 function syncWithSession(): void {
-  const user = queryClient.getQueryData<TSessionUser | null>(SESSION_QUERY_KEY);
-  const userId = user?.id ?? null;
+  const userId = sessionUser()?.id ?? null;
   if (userId === socketUserId) return;
   closeSocket();
   if (userId !== null) openSocket(userId);
@@ -83,10 +84,32 @@ let installed = false;
 export function installSocketLifecycle(): void {
   if (installed) return;
   installed = true;
-  queryClient.getQueryCache().subscribe((event) => {
-    if (event.query.queryKey[0] === SESSION_QUERY_KEY[0]) syncWithSession();
-  });
+  subscribeSession(syncWithSession);
   syncWithSession();
+}
+
+/**
+ * Settles once the signed-in user's socket has connected, at once when nobody is signed in, and
+ * after `timeoutMs` at the latest (a network that blocks WebSockets must not hold the page back).
+ */
+export function socketConnected(timeoutMs: number): Promise<void> {
+  if (socketUserId === null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, timeoutMs);
+    const unsubscribe = subscribe(check);
+    const waitingOn = socket;
+    function done(): void {
+      clearTimeout(timer);
+      unsubscribe();
+      waitingOn?.off('connect', done);
+      resolve();
+    }
+    function check(): void {
+      if (socketUserId === null || socket !== waitingOn || socket?.connected) done();
+    }
+    waitingOn?.on('connect', done);
+    check();
+  });
 }
 
 /** The current connection, or null while nobody is signed in. */

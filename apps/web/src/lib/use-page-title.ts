@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n.ts';
 
 /** Names the browser tab after the page, so screen reader users hear where they landed. */
 export function usePageTitle(title: string): void {

@@ -110,5 +110,6 @@ export const ZChatSeenResponse = z.object({
   /** How many messages became seen. */
   marked: z.number().int(),
 });
+export type TChatSeenResponse = z.infer<typeof ZChatSeenResponse>;
 
 export const ZChatDeleteParams = z.object({ chatId: ZChatMessageId });

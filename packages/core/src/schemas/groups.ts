@@ -58,6 +58,7 @@ export type TMember = z.infer<typeof ZMember>;
 export const ZMemberUsernameRequest = z.object({ member_id: ZMemberId, username: ZUsername });
 export const ZMemberPasswordRequest = z.object({ member_id: ZMemberId, password: ZPassword });
 export const ZSmallGroupResponse = z.object({ color: ZSmallGroup });
+export type TSmallGroupResponse = z.infer<typeof ZSmallGroupResponse>;
 
 /** An award: a whole number of coins from -999 to 999; 0 changes nothing. */
 export const ZCoinAward = z
@@ -69,6 +70,7 @@ export const ZCoinAward = z
 export const ZMemberCoinsRequest = z.object({ member_id: ZMemberId, coins: ZCoinAward });
 /** The member's new total and the teacher's purse after the award. */
 export const ZMemberCoinsResponse = z.object({ total: z.number().int(), teacher_coins: z.number().int() });
+export type TMemberCoinsResponse = z.infer<typeof ZMemberCoinsResponse>;
 export const ZMemberCoinsBatchRequest = z.object({
   members: z.array(ZMemberId).min(1, { error: 'MEMBER.MEMBER_NOT_FOUND' }).max(500, { error: 'VALIDATION.INVALID_INPUT' }),
   coins: ZCoinAward,

@@ -1,5 +1,5 @@
 import { Container, Stack } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
 
 /** Login, signup and password pages: one centred card with the banner right above it. */

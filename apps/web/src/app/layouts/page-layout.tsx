@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
 
 /** The front page and information pages: full width content under the banner. */

@@ -1,25 +1,19 @@
-import { Anchor, Burger, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Burger, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
+import { Link, NavLink, Outlet } from '../../lib/router.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
+import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { Logo } from '../../components/logo.tsx';
 import classes from './public-layout.module.css';
+import { PUBLIC_NAV } from './public-nav.ts';
 
-const PUBLIC_NAV = [
-  { to: '/about', key: 'about' },
-  { to: '/tutorials', key: 'tutorials' },
-  { to: '/community', key: 'community' },
-  { to: '/contact', key: 'contact' },
-  { to: '/proto', key: 'demo' },
-] as const;
+// The phone menu (Mantine's Drawer: focus trap, scroll lock, portal) is fetched on the first tap on the menu button.
+const PublicMenuDrawer = lazyDialog<{ opened: boolean; onClose: () => void }>(
+  () => import('./public-menu-drawer.tsx').then((module) => module.PublicMenuDrawer),
+  (props) => props.opened,
+);
 
-const ROLE_LINKS = [
-  { to: '/student/signup', key: 'studentSignup' },
-  { to: '/student/login', key: 'studentLogin' },
-  { to: '/teacher/signup', key: 'teacherSignup' },
-  { to: '/teacher/login', key: 'teacherLogin' },
-] as const;
 
 /** Public pages: a top bar with links on wide screens, a drawer menu under the 900 px breakpoint. */
 export function PublicLayout() {
@@ -56,35 +50,7 @@ export function PublicLayout() {
         </Container>
       </header>
 
-      <Drawer
-        id="public-menu"
-        opened={opened}
-        onClose={drawer.close}
-        hiddenFrom="sm"
-        size={300}
-        title={<Logo to={null} />}
-        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
-      >
-        <Stack gap="lg">
-          <Stack component="nav" aria-label={t('nav.publicLabel')} gap={4}>
-            {PUBLIC_NAV.map((item) => (
-              <NavLink key={item.to} to={item.to} className={classes.drawerLink} onClick={drawer.close}>
-                {t(`nav.public.${item.key}`)}
-              </NavLink>
-            ))}
-          </Stack>
-          <Divider />
-          <Stack gap={4} aria-label={t('nav.accountLabel')} component="nav">
-            {ROLE_LINKS.map((item) => (
-              <NavLink key={item.to} to={item.to} className={classes.drawerLink} onClick={drawer.close}>
-                {t(`nav.roles.${item.key}`)}
-              </NavLink>
-            ))}
-          </Stack>
-          <Divider />
-          <LanguageToggle size="sm" />
-        </Stack>
-      </Drawer>
+      <PublicMenuDrawer opened={opened} onClose={drawer.close} />
 
       <main id="main" tabIndex={-1} className={classes.main}>
         <Outlet />

@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
+import { NavLink, Outlet } from '../../lib/router.tsx';
 import classes from './shop-layout.module.css';
 
 const SHOP_PAGES = [

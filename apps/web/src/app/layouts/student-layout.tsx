@@ -1,16 +1,17 @@
-import { ActionIcon, AppShell, Button, Group, Indicator, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { ActionIcon, Button, Group, Indicator, Text } from '@mantine/core';
+import { useTranslation } from '../../lib/i18n.ts';
+import { NavLink, Outlet } from '../../lib/router.tsx';
 import { CoinBadge } from '../../components/coin-badge.tsx';
 import { IconChecklist, IconGift, IconHistory, IconHome, IconLogout, IconMessage, IconUser } from '../../components/icons.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { MemberAvatar } from '../../components/member-avatar.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
-import { useLogout, useSession } from '../../lib/auth.ts';
+import { useSession } from '../../lib/auth.ts';
+import { useLogout } from '../../lib/logout.ts';
 import { openChat } from '../../lib/chat-popup.ts';
 import { useMemberUnread } from '../../lib/queries/chat-unread.ts';
-import { ChatPopup } from '../../features/chat/components/chat-popup.tsx';
+import { ChatPopupSlot } from './chat-popup-slot.tsx';
 import { useLiveUpdates } from '../use-live-updates.ts';
 import classes from './student-layout.module.css';
 
@@ -34,11 +35,13 @@ export function StudentLayout() {
   const unreadCount = unread.data?.unread_count ?? 0;
 
   return (
-    <AppShell header={{ height: 64 }} footer={{ height: 68 }} padding={{ base: 'sm', xs: 'md', sm: 'lg' }}>
+    // A fixed header and bottom bar around the page, in CSS of its own: Mantine's AppShell would
+    // bring its scroll-lock library and resizing code to every student page (about 6 KB).
+    <div className={classes.shell}>
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
-      <AppShell.Header className={classes.header}>
+      <header className={classes.header}>
         <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap">
             <Logo to="/student/home" />
@@ -89,14 +92,14 @@ export function StudentLayout() {
             </ActionIcon>
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+      <main id="main" tabIndex={-1} className={classes.main}>
         <NotificationBanner />
         <Outlet />
-      </AppShell.Main>
+      </main>
 
-      <AppShell.Footer component="nav" aria-label={t('nav.studentLabel')} className={classes.footer}>
+      <nav aria-label={t('nav.studentLabel')} className={classes.footer}>
         <ul className={classes.list}>
           {NAV_ITEMS.map(({ key, to, icon: Icon }) => (
             <li key={key}>
@@ -107,8 +110,8 @@ export function StudentLayout() {
             </li>
           ))}
         </ul>
-      </AppShell.Footer>
-      <ChatPopup />
-    </AppShell>
+      </nav>
+      <ChatPopupSlot />
+    </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, AppShell, Burger, Button, CloseButton, Group, Menu, NavLink, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, CloseButton, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINT_ROTATE_PX } from '@kolikko/core/limits';
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
+import { Link, Outlet, useLocation } from '../../lib/router.tsx';
 import { CoinBadge } from '../../components/coin-badge.tsx';
 import {
   IconChecklist,
@@ -14,23 +14,23 @@ import {
   IconRotate,
   IconShare,
   IconShop,
-  IconUser,
   IconUsers,
   IconWorld,
 } from '../../components/icons.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { MemberAvatar } from '../../components/member-avatar.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';
 import { OwedRewardsHeaderLink } from '../../components/owed-rewards.tsx';
 import { HelpModal } from '../../features/teacher/components/help-modal.tsx';
-import { useLogout, useSession } from '../../lib/auth.ts';
-import { ChatPopup } from '../../features/chat/components/chat-popup.tsx';
+import { useSession } from '../../lib/auth.ts';
+import { useLogout } from '../../lib/logout.ts';
+import { ChatPopupSlot } from './chat-popup-slot.tsx';
 import { useLiveUpdates } from '../use-live-updates.ts';
 import { useCurrentHeaderSelection, type HeaderSelectionKind } from '../../lib/header-selection.ts';
 import { useActiveGroup } from '../../lib/queries/get-active-group.ts';
 import { useOwedRewards } from '../../lib/queries/owed-rewards.ts';
 import classes from './teacher-layout.module.css';
+import { ProfileMenu } from './profile-menu.tsx';
 
 const NAV_ITEMS = [
   { key: 'home', to: '/teacher/home', icon: IconHome, needsGroup: false },
@@ -147,25 +147,7 @@ export function TeacherLayout() {
             <ActionIcon variant="light" size="lg" radius="xl" aria-label={t('help.open')} onClick={help.open}>
               <IconHelp size={20} />
             </ActionIcon>
-            <Menu position="bottom-end" width={200} shadow="md">
-              <Menu.Target>
-                <UnstyledButton className={classes.profileButton} aria-label={t('teacher.profileMenu.label')}>
-                  <MemberAvatar face={user.face} hair={user.hair} username={user.username} size={36} decorative />
-                  <Text size="sm" fw={700} visibleFrom="md" maw={140} truncate>
-                    {user.username}
-                  </Text>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{user.username}</Menu.Label>
-                <Menu.Item component={Link} to="/teacher/profile" leftSection={<IconUser size={16} />}>
-                  {t('teacher.profileMenu.editProfile')}
-                </Menu.Item>
-                <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
-                  {t('common.logout')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <ProfileMenu user={user} onLogout={() => logout.mutate()} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -235,7 +217,7 @@ export function TeacherLayout() {
       </AppShell.Main>
 
       <HelpModal opened={helpOpened} onClose={help.close} pathname={pathname} />
-      <ChatPopup />
+      <ChatPopupSlot />
     </AppShell>
   );
 }

@@ -1,8 +1,12 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../lib/router.tsx';
 import { isUserArea } from '../../lib/auth.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { StudentSignupForm } from '../../features/auth/components/student-signup-form.tsx';
 import { TeacherSignupForm } from '../../features/auth/components/teacher-signup-form.tsx';
+
+export { AuthPageLayout } from '../layouts/auth-page-layout.tsx';
+export { ForgotPasswordForm as ForgotPasswordRoute } from '../../features/auth/components/forgot-password-form.tsx';
+export { ChangePasswordForm as ChangePasswordRoute } from '../../features/auth/components/change-password-form.tsx';
 
 /** /:userType/login: teacher or student; any other value goes to the front page. */
 export function LoginRoute() {

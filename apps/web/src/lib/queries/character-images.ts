@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZActionImage, ZCharacterImage, type TActionImage, type TCharacterImage } from '@kolikko/core/schemas/characters';
+import type { TActionImage, TCharacterImage } from '@kolikko/core/schemas/characters';
 import { apiRequest } from '../api-client.ts';
 
 /**
@@ -13,15 +13,15 @@ export function characterImagesQueryKey(kind: CharacterPartKind | 'actions') {
   return ['characterImages', kind] as const;
 }
 
-const ZCharacterImageList = ZCharacterImage.array();
-const ZActionImageList = ZActionImage.array();
+type TCharacterImageList = TCharacterImage[];
+type TActionImageList = TActionImage[];
 
 export function getCharacterImages(kind: CharacterPartKind, signal?: AbortSignal): Promise<TCharacterImage[]> {
-  return apiRequest(`/images/${kind}`, { schema: ZCharacterImageList, signal });
+  return apiRequest<TCharacterImageList>(`/images/${kind}`, { signal });
 }
 
 export function getActionImages(signal?: AbortSignal): Promise<TActionImage[]> {
-  return apiRequest('/images/actions', { schema: ZActionImageList, signal });
+  return apiRequest<TActionImageList>('/images/actions', { signal });
 }
 
 export function useCharacterImages(kind: CharacterPartKind) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZMemberUnread, ZTeacherUnread, type TMemberUnread, type TTeacherUnread } from '@kolikko/core/schemas/chat';
+import type { TMemberUnread, TTeacherUnread } from '@kolikko/core/schemas/chat';
 import { apiRequest } from '../api-client.ts';
 import { queryClient } from '../query-client.ts';
 
@@ -21,7 +21,7 @@ export function useTeacherUnread(teacherId: string | null) {
   return useQuery({
     queryKey: teacherUnreadQueryKey(teacherId ?? ''),
     queryFn: ({ signal }): Promise<TTeacherUnread> =>
-      apiRequest(`/chat/unread/teacher?userId=${encodeURIComponent(teacherId ?? '')}`, { schema: ZTeacherUnread, signal }),
+      apiRequest<TTeacherUnread>(`/chat/unread/teacher?userId=${encodeURIComponent(teacherId ?? '')}`, { signal }),
     enabled: teacherId !== null,
   });
 }
@@ -30,7 +30,7 @@ export function useMemberUnread(memberId: string | null) {
   return useQuery({
     queryKey: memberUnreadQueryKey(memberId ?? ''),
     queryFn: ({ signal }): Promise<TMemberUnread> =>
-      apiRequest(`/chat/unread/member?userId=${encodeURIComponent(memberId ?? '')}`, { schema: ZMemberUnread, signal }),
+      apiRequest<TMemberUnread>(`/chat/unread/member?userId=${encodeURIComponent(memberId ?? '')}`, { signal }),
     enabled: memberId !== null,
   });
 }

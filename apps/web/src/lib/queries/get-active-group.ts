@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZGroup, type TGroup } from '@kolikko/core/schemas/groups';
+import type { TGroup } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../api-client.ts';
 
 /**
@@ -10,10 +10,10 @@ export function activeGroupQueryKey(teacherId: string) {
   return ['activeGroup', teacherId] as const;
 }
 
-const ZActiveGroup = ZGroup.nullable();
+type TActiveGroup = TGroup | null;
 
 export function getActiveGroup(teacherId: string, signal?: AbortSignal): Promise<TGroup | null> {
-  return apiRequest(`/groups/${encodeURIComponent(teacherId)}/active`, { schema: ZActiveGroup, signal });
+  return apiRequest<TActiveGroup>(`/groups/${encodeURIComponent(teacherId)}/active`, { signal });
 }
 
 export function useActiveGroup(teacherId: string) {

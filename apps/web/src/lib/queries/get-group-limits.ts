@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZGroupLimits, type TGroupLimits } from '@kolikko/core/schemas/groups';
+import type { TGroupLimits } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../api-client.ts';
 
 /** How many groups the teacher has and may have. Shared by the limit-reached modal and the shop. */
@@ -8,7 +8,7 @@ export function groupLimitsQueryKey(teacherId: string) {
 }
 
 export function getGroupLimits(teacherId: string, signal?: AbortSignal): Promise<TGroupLimits> {
-  return apiRequest(`/${encodeURIComponent(teacherId)}/limits/group`, { schema: ZGroupLimits, signal });
+  return apiRequest<TGroupLimits>(`/${encodeURIComponent(teacherId)}/limits/group`, { signal });
 }
 
 export function useGroupLimits(teacherId: string, options: { enabled?: boolean } = {}) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZMember, type TMember } from '@kolikko/core/schemas/groups';
+import type { TMember } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../api-client.ts';
 import { queryClient } from '../query-client.ts';
 
@@ -11,10 +11,10 @@ export function groupMembersQueryKey(groupId: string) {
   return ['group', groupId, 'members'] as const;
 }
 
-const ZMemberList = ZMember.array();
+type TMemberList = TMember[];
 
 export function getGroupMembers(groupId: string, signal?: AbortSignal): Promise<TMember[]> {
-  return apiRequest(`/group/${encodeURIComponent(groupId)}/members`, { schema: ZMemberList, signal });
+  return apiRequest<TMemberList>(`/group/${encodeURIComponent(groupId)}/members`, { signal });
 }
 
 export function useGroupMembers(groupId: string) {

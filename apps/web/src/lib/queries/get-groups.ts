@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZGroup, type TGroup } from '@kolikko/core/schemas/groups';
+import type { TGroup } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../api-client.ts';
 
 /**
@@ -10,10 +10,10 @@ export function groupsQueryKey(teacherId: string) {
   return ['groups', teacherId] as const;
 }
 
-const ZGroupList = ZGroup.array();
+type TGroupList = TGroup[];
 
 export function getGroups(teacherId: string, signal?: AbortSignal): Promise<TGroup[]> {
-  return apiRequest(`/groups/${encodeURIComponent(teacherId)}`, { schema: ZGroupList, signal });
+  return apiRequest<TGroupList>(`/groups/${encodeURIComponent(teacherId)}`, { signal });
 }
 
 export function useGroups(teacherId: string) {

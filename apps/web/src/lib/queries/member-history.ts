@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZMemberHistory, type TMemberHistory } from '@kolikko/core/schemas/coins';
+import type { TMemberHistory } from '@kolikko/core/schemas/coins';
 import { apiRequest } from '../api-client.ts';
 import { queryClient } from '../query-client.ts';
 
@@ -12,7 +12,7 @@ export function memberHistoryQueryKey(memberId: string) {
 }
 
 export function getMemberHistory(memberId: string, signal?: AbortSignal): Promise<TMemberHistory> {
-  return apiRequest(`/member/${encodeURIComponent(memberId)}/history`, { schema: ZMemberHistory, signal });
+  return apiRequest<TMemberHistory>(`/member/${encodeURIComponent(memberId)}/history`, { signal });
 }
 
 export function useMemberHistory(memberId: string) {

@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TSmallGroup } from '@kolikko/core/schemas/auth';
-import {
-  ZMemberTodo,
-  ZMemberTodoUpdateResponse,
-  type TMemberTodo,
-  type TMemberTodoUpdateResponse,
-  type TUpdateMemberTodoRequest,
-} from '@kolikko/core/schemas/todos';
+import type { TMemberTodo, TMemberTodoUpdateResponse, TUpdateMemberTodoRequest } from '@kolikko/core/schemas/todos';
 import { apiRequest } from '../api-client.ts';
 import { queryClient } from '../query-client.ts';
 
@@ -26,13 +20,13 @@ export function memberTodosQueryKey(groupId: string, selection: MemberTodosSelec
   return [...memberTodosGroupKey(groupId), ...rest] as const;
 }
 
-const ZMemberTodoList = ZMemberTodo.array();
+type TMemberTodoList = TMemberTodo[];
 
 export function getMemberTodos(groupId: string, selection: MemberTodosSelection, signal?: AbortSignal): Promise<TMemberTodo[]> {
   const params = new URLSearchParams({ group_id: groupId });
   if (selection.kind === 'member') params.set('member_id', selection.memberId);
   if (selection.kind === 'color') params.set('color', selection.color);
-  return apiRequest(`/membertodos?${params.toString()}`, { schema: ZMemberTodoList, signal });
+  return apiRequest<TMemberTodoList>(`/membertodos?${params.toString()}`, { signal });
 }
 
 export function useMemberTodos(groupId: string, selection: MemberTodosSelection, options: { enabled?: boolean } = {}) {
@@ -45,12 +39,12 @@ export function useMemberTodos(groupId: string, selection: MemberTodosSelection,
 
 /** Answer or toggle (student), approve or revert (teacher): the one call that moves a todo's coins. */
 export function updateMemberTodo(mtodoId: string, updates: TUpdateMemberTodoRequest['updates']): Promise<TMemberTodoUpdateResponse> {
-  return apiRequest('/membertodo', { method: 'PUT', body: { mtodo_id: mtodoId, updates }, schema: ZMemberTodoUpdateResponse });
+  return apiRequest<TMemberTodoUpdateResponse>('/membertodo', { method: 'PUT', body: { mtodo_id: mtodoId, updates } });
 }
 
 /** Removes the image of an answer (the student, or its teacher for moderation). */
 export function removeMemberTodoImage(mtodoId: string): Promise<TMemberTodoUpdateResponse> {
-  return apiRequest(`/membertodo/${encodeURIComponent(mtodoId)}/image`, { method: 'DELETE', schema: ZMemberTodoUpdateResponse });
+  return apiRequest<TMemberTodoUpdateResponse>(`/membertodo/${encodeURIComponent(mtodoId)}/image`, { method: 'DELETE' });
 }
 
 /** Writes a changed member todo into every cached selection of its group that holds it. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZOwedRewards, type TOwedRewards } from '@kolikko/core/schemas/payments';
+import type { TOwedRewards } from '@kolikko/core/schemas/payments';
 import { apiRequest } from '../api-client.ts';
 import { queryClient } from '../query-client.ts';
 
@@ -12,7 +12,7 @@ export function owedRewardsQueryKey(teacherId: string) {
 }
 
 export function getOwedRewards(teacherId: string, signal?: AbortSignal): Promise<TOwedRewards> {
-  return apiRequest(`/owed-rewards/${encodeURIComponent(teacherId)}`, { schema: ZOwedRewards, signal });
+  return apiRequest<TOwedRewards>(`/owed-rewards/${encodeURIComponent(teacherId)}`, { signal });
 }
 
 export function useOwedRewards(teacherId: string, options: { enabled?: boolean } = {}) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZClassmate, type TClassmate } from '@kolikko/core/schemas/coins';
+import type { TClassmate } from '@kolikko/core/schemas/coins';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The other students of the student's group: who coins can be sent to. */
@@ -7,10 +7,10 @@ export function classmatesQueryKey(memberId: string) {
   return ['classmates', memberId] as const;
 }
 
-const ZClassmateList = ZClassmate.array();
+type TClassmateList = TClassmate[];
 
 export function getClassmates(memberId: string, signal?: AbortSignal): Promise<TClassmate[]> {
-  return apiRequest(`/member/${encodeURIComponent(memberId)}/classmates`, { schema: ZClassmateList, signal });
+  return apiRequest<TClassmateList>(`/member/${encodeURIComponent(memberId)}/classmates`, { signal });
 }
 
 export function useClassmates(memberId: string) {

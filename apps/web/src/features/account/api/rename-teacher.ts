@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZTeacherUser, type TTeacherUser } from '@kolikko/core/schemas/auth';
+import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setSessionUser } from '../../../lib/auth.ts';
 
 export function renameTeacher(id: string, username: string): Promise<TTeacherUser> {
-  return apiRequest('/admin/username', { method: 'PUT', body: { id, username }, schema: ZTeacherUser });
+  return apiRequest<TTeacherUser>('/admin/username', { method: 'PUT', body: { id, username } });
 }
 
 export function useRenameTeacher(teacherId: string) {

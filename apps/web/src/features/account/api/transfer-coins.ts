@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZTransferResponse, type TTransferRequest, type TTransferResponse } from '@kolikko/core/schemas/coins';
+import type { TTransferRequest, TTransferResponse } from '@kolikko/core/schemas/coins';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setSessionCoins } from '../../../lib/auth.ts';
 import { invalidateMemberHistory } from '../../../lib/queries/member-history.ts';
 
 /** Sends coins to a classmate, where the teacher allows trading (spec section 5). */
 export function transferCoins(memberId: string, body: TTransferRequest): Promise<TTransferResponse> {
-  return apiRequest(`/member/${encodeURIComponent(memberId)}/transfer`, { method: 'POST', body, schema: ZTransferResponse });
+  return apiRequest<TTransferResponse>(`/member/${encodeURIComponent(memberId)}/transfer`, { method: 'POST', body });
 }
 
 export function useTransferCoins(memberId: string) {

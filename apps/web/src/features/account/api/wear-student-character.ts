@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TCharacterRequest } from '@kolikko/core/schemas/characters';
-import { ZMember, type TMember } from '@kolikko/core/schemas/groups';
+import type { TMember } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setSessionUser } from '../../../lib/auth.ts';
 
 /** The student puts on a face or hair it owns (or a free default). */
 export function wearStudentCharacter(memberId: string, part: TCharacterRequest): Promise<TMember> {
-  return apiRequest(`/member/${encodeURIComponent(memberId)}/character`, { method: 'PUT', body: part, schema: ZMember });
+  return apiRequest<TMember>(`/member/${encodeURIComponent(memberId)}/character`, { method: 'PUT', body: part });
 }
 
 export function useWearStudentCharacter(memberId: string) {

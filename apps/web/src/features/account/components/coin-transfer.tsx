@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Alert, Button, Group, NumberInput, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TMemberUser } from '@kolikko/core/schemas/auth';
 import type { TClassmate } from '@kolikko/core/schemas/coins';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { TypeToConfirm } from '../../../components/type-to-confirm.tsx';
 import { useSignedOut, type UserArea } from '../../../lib/auth.ts';

@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TMemberUser } from '@kolikko/core/schemas/auth';
 import { CharacterPicker } from '../../../components/character-picker.tsx';
 import { CoinBadge } from '../../../components/coin-badge.tsx';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZSessionUser, type TLoginRequest, type TSessionUser } from '@kolikko/core/schemas/auth';
+import type { TLoginRequest, TSessionUser } from '@kolikko/core/schemas/auth';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setSessionUser, type UserArea } from '../../../lib/auth.ts';
 
@@ -9,7 +9,7 @@ const LOGIN_PATH: Record<UserArea, string> = {
 };
 
 export function login(area: UserArea, body: TLoginRequest): Promise<TSessionUser> {
-  return apiRequest(LOGIN_PATH[area], { method: 'POST', body, schema: ZSessionUser });
+  return apiRequest<TSessionUser>(LOGIN_PATH[area], { method: 'POST', body });
 }
 
 export function useLogin(area: UserArea) {

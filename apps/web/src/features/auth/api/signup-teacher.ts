@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { solveChallenge } from 'altcha-lib/v1';
-import { ZCaptchaChallenge, type TCaptchaChallenge, type TTeacherSignupRequest } from '@kolikko/core/schemas/auth';
+import type { TCaptchaChallenge, TTeacherSignupRequest } from '@kolikko/core/schemas/auth';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export type TeacherSignupPhase = 'idle' | 'captcha' | 'sending';
 
 async function getCaptchaChallenge(): Promise<TCaptchaChallenge | null> {
   try {
-    return await apiRequest('/captcha', { schema: ZCaptchaChallenge });
+    return await apiRequest<TCaptchaChallenge>('/captcha');
   } catch {
     // The server decides whether a captcha is needed; without one it answers AUTH.NO_CAPTCHA_TOKEN.
     return null;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { UserArea } from '../../../lib/auth.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 

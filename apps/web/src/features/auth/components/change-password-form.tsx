@@ -1,7 +1,8 @@
+import '../../../lib/zod-config.ts';
 import { useState, type SubmitEvent } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RECOMMENDED_LENGTH } from '@kolikko/core/limits';
 import { ZPasswordResetConfirmRequest } from '@kolikko/core/schemas/auth';
 import { ApiError } from '../../../lib/api-client.ts';

@@ -1,7 +1,8 @@
+import '../../../lib/zod-config.ts';
 import { useState, type SubmitEvent } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import { ZPasswordResetRequest } from '@kolikko/core/schemas/auth';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from '../../../lib/i18n.ts';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { homePath, type UserArea } from '../../../lib/auth.ts';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';

@@ -1,6 +1,7 @@
+import '../../../lib/zod-config.ts';
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { GROUP_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RECOMMENDED_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@kolikko/core/limits';
 import { ZMemberSignupRequest } from '@kolikko/core/schemas/auth';
 import { showSuccess } from '../../../lib/banner.ts';

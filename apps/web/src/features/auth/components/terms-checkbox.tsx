@@ -1,6 +1,6 @@
 import { Anchor, Checkbox, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { TermsModal } from './terms-modal.tsx';
 
 interface TermsCheckboxProps {

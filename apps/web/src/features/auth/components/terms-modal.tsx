@@ -1,5 +1,5 @@
 import { Modal, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { MODAL_WIDTH_DEFAULT_PX } from '@kolikko/core/limits';
 
 const TABS = ['terms', 'privacy', 'cookies'] as const;

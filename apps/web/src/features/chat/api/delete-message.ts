@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { TChatMessage } from '@kolikko/core/schemas/chat';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { removeChatMessage } from './chat-cache.ts';
 
-const ZOk = z.object({ ok: z.literal(true) });
+type TOk = { ok: true };
 
 export function deleteChatMessage(id: string): Promise<{ ok: true }> {
-  return apiRequest(`/chat/${encodeURIComponent(id)}`, { method: 'DELETE', schema: ZOk });
+  return apiRequest<TOk>(`/chat/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export function useDeleteChatMessage() {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ZChatPage, type TChatPage } from '@kolikko/core/schemas/chat';
+import type { TChatPage } from '@kolikko/core/schemas/chat';
 import { CHAT_PAGE_DEFAULT } from '@kolikko/core/limits';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { chatMessagesQueryKey, conversationParams, type TConversation } from './chat-cache.ts';
@@ -7,7 +7,7 @@ import { chatMessagesQueryKey, conversationParams, type TConversation } from './
 export function getChatMessages(conversation: TConversation, before: string | null, signal?: AbortSignal): Promise<TChatPage> {
   const params = new URLSearchParams({ ...conversationParams(conversation), limit: String(CHAT_PAGE_DEFAULT) });
   if (before !== null) params.set('before', before);
-  return apiRequest(`/chat?${params.toString()}`, { schema: ZChatPage, signal });
+  return apiRequest<TChatPage>(`/chat?${params.toString()}`, { signal });
 }
 
 /** A conversation, newest page first; fetchNextPage loads older messages. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, Center, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@kolikko/core/limits';
 import type { TChatMessage } from '@kolikko/core/schemas/chat';
 import { IconSend, IconTrash } from '../../../components/icons.tsx';

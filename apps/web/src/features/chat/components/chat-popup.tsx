@@ -1,8 +1,9 @@
 import { Badge, Drawer, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { closeChat, useChatTarget } from '../../../lib/chat-popup.ts';
+import { useOpenAfterMount } from '../../../lib/lazy-dialog.tsx';
 import { useMemberUnread } from '../../../lib/queries/chat-unread.ts';
 import { ChatConversation } from './chat-conversation.tsx';
 
@@ -61,6 +62,7 @@ export function ChatPopup() {
   const target = useChatTarget();
   const { user } = useSession();
   const isPhone = useMediaQuery('(max-width: 36em)');
+  const open = useOpenAfterMount(target !== null);
 
   const title = !target ? '' : target.kind === 'student' ? t('chat.title') : target.kind === 'group' ? t('chat.groupTitle', { name: target.title }) : target.title;
 
@@ -83,7 +85,7 @@ export function ChatPopup() {
 
   return (
     <Drawer
-      opened={target !== null}
+      opened={open}
       onClose={closeChat}
       position="right"
       size={isPhone ? '100%' : 500}

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZMemberCoinsBatchResponse, type TMember, type TMemberCoinsBatchResponse } from '@kolikko/core/schemas/groups';
+import type { TMember, TMemberCoinsBatchResponse } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setSessionCoins } from '../../../lib/auth.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -7,7 +7,7 @@ import { groupMembersQueryKey } from '../../../lib/queries/get-group-members.ts'
 import { memberQueryKey } from './get-member.ts';
 
 export function awardCoins(memberIds: string[], coins: number): Promise<TMemberCoinsBatchResponse> {
-  return apiRequest('/member/coins/batch', { method: 'PUT', body: { members: memberIds, coins }, schema: ZMemberCoinsBatchResponse });
+  return apiRequest<TMemberCoinsBatchResponse>('/member/coins/batch', { method: 'PUT', body: { members: memberIds, coins } });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZGroup, type TCreateGroupRequest, type TGroup } from '@kolikko/core/schemas/groups';
+import type { TCreateGroupRequest, TGroup } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { activeGroupQueryKey } from '../../../lib/queries/get-active-group.ts';
@@ -7,7 +7,7 @@ import { groupLimitsQueryKey } from '../../../lib/queries/get-group-limits.ts';
 import { groupsQueryKey } from '../../../lib/queries/get-groups.ts';
 
 export function createGroup(body: TCreateGroupRequest): Promise<TGroup> {
-  return apiRequest('/group', { method: 'POST', body, schema: ZGroup });
+  return apiRequest<TGroup>('/group', { method: 'POST', body });
 }
 
 /** Spec section 4: a new group becomes the active one. */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { SESSION_QUERY_KEY } from '../../../lib/auth.ts';
+import { refreshSession } from '../../../lib/auth.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { activeGroupQueryKey } from '../../../lib/queries/get-active-group.ts';
 import { groupLimitsQueryKey } from '../../../lib/queries/get-group-limits.ts';
@@ -28,7 +28,7 @@ export function useDeleteGroup(teacherId: string) {
       void queryClient.invalidateQueries({ queryKey: groupsQueryKey(teacherId) });
       void queryClient.invalidateQueries({ queryKey: activeGroupQueryKey(teacherId) });
       void queryClient.invalidateQueries({ queryKey: groupLimitsQueryKey(teacherId) });
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      void refreshSession();
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZMemberCoinsResponse, type TMember } from '@kolikko/core/schemas/groups';
+import type { TMember, TMemberCoinsResponse } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setSessionCoins } from '../../../lib/auth.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -7,10 +7,10 @@ import { groupsQueryKey } from '../../../lib/queries/get-groups.ts';
 import { groupMembersQueryKey } from '../../../lib/queries/get-group-members.ts';
 
 /** A teacher's delete answers with the purse after the member's coins were refunded to it. */
-const ZDeleteMemberResponse = ZMemberCoinsResponse.pick({ teacher_coins: true });
+type TDeleteMemberResponse = Pick<TMemberCoinsResponse, 'teacher_coins'>;
 
 export function deleteMember(memberId: string): Promise<{ teacher_coins: number }> {
-  return apiRequest(`/member/${encodeURIComponent(memberId)}`, { method: 'DELETE', schema: ZDeleteMemberResponse });
+  return apiRequest<TDeleteMemberResponse>(`/member/${encodeURIComponent(memberId)}`, { method: 'DELETE' });
 }
 
 /**

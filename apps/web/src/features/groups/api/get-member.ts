@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZMember, type TMember } from '@kolikko/core/schemas/groups';
+import type { TMember } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function memberQueryKey(memberId: string) {
@@ -7,7 +7,7 @@ export function memberQueryKey(memberId: string) {
 }
 
 export function getMember(memberId: string, signal?: AbortSignal): Promise<TMember> {
-  return apiRequest(`/member/${encodeURIComponent(memberId)}`, { schema: ZMember, signal });
+  return apiRequest<TMember>(`/member/${encodeURIComponent(memberId)}`, { signal });
 }
 
 export function useMember(memberId: string) {

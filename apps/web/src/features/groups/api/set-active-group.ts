@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZGroup, type TGroup } from '@kolikko/core/schemas/groups';
+import type { TGroup } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { activeGroupQueryKey } from '../../../lib/queries/get-active-group.ts';
@@ -7,9 +7,8 @@ import { groupsQueryKey } from '../../../lib/queries/get-groups.ts';
 import { groupMembersQueryKey } from '../../../lib/queries/get-group-members.ts';
 
 export function setActiveGroup(teacherId: string, groupId: string): Promise<TGroup> {
-  return apiRequest(`/groups/${encodeURIComponent(teacherId)}/active/${encodeURIComponent(groupId)}`, {
+  return apiRequest<TGroup>(`/groups/${encodeURIComponent(teacherId)}/active/${encodeURIComponent(groupId)}`, {
     method: 'PUT',
-    schema: ZGroup,
   });
 }
 

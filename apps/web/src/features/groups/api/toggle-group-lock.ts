@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZGroup, type TGroup } from '@kolikko/core/schemas/groups';
+import type { TGroup } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { putGroupInCaches } from './group-cache.ts';
 
 /** The server toggles: a locked group opens, an open one locks. */
 export function toggleGroupLock(groupId: string): Promise<TGroup> {
-  return apiRequest(`/group/${encodeURIComponent(groupId)}/lock`, { method: 'PUT', schema: ZGroup });
+  return apiRequest<TGroup>(`/group/${encodeURIComponent(groupId)}/lock`, { method: 'PUT' });
 }
 
 export function useToggleGroupLock(teacherId: string) {

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZGroup, type TGroup } from '@kolikko/core/schemas/groups';
+import type { TGroup } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { putGroupInCaches } from './group-cache.ts';
 
 export function updateGroupSettings(groupId: string, tradingAllowed: boolean): Promise<TGroup> {
-  return apiRequest(`/group/${encodeURIComponent(groupId)}/settings`, {
+  return apiRequest<TGroup>(`/group/${encodeURIComponent(groupId)}/settings`, {
     method: 'PUT',
     body: { trading_allowed: tradingAllowed },
-    schema: ZGroup,
   });
 }
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Group, Loader, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { ActionIcon, Badge, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { GROUP_SEARCH_THRESHOLD } from '@kolikko/core/limits';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import { IconLock, IconSearch, IconSettings } from '../../../components/icons.tsx';
 import classes from './group-list.module.css';
+import { Hint } from '../../../components/hint.tsx';
 
 interface GroupListProps {
   groups: TGroup[];
@@ -76,18 +77,17 @@ export function GroupList({ groups, activeGroupId, pendingGroupId, onSelect, onO
                   ) : null}
                   {pendingGroupId === group.id ? <Loader size="xs" aria-hidden="true" /> : null}
                 </Group>
-                <Tooltip label={t('groups.settings.open', { name: group.name })} openDelay={400}>
+                <Hint label={t('groups.settings.open', { name: group.name })} align="end" className={classes.settings}>
                   <ActionIcon
                     variant="subtle"
                     color="dark"
                     size="lg"
-                    className={classes.settings}
                     aria-label={t('groups.settings.open', { name: group.name })}
                     onClick={() => onOpenSettings(group)}
                   >
                     <IconSettings size={20} />
                   </ActionIcon>
-                </Tooltip>
+                </Hint>
               </li>
             );
           })}

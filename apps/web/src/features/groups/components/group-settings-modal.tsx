@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Divider, Modal, Stack, Switch, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { MODAL_WIDTH_DEFAULT_PX } from '@kolikko/core/limits';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -8,11 +8,12 @@ import { TypeToConfirm } from '../../../components/type-to-confirm.tsx';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useOpenAfterMount } from '../../../lib/lazy-dialog.tsx';
 import { useDeleteGroup } from '../api/delete-group.ts';
 import { useToggleGroupLock } from '../api/toggle-group-lock.ts';
 import { useUpdateGroupSettings } from '../api/update-group-settings.ts';
 
-interface GroupSettingsModalProps {
+export interface GroupSettingsModalProps {
   teacherId: string;
   /** The group as the cache holds it now, so the switches follow the server's answers. */
   group: TGroup | null;
@@ -26,7 +27,7 @@ export function GroupSettingsModal({ teacherId, group: current, onClose }: Group
   const [lastGroup, setLastGroup] = useState(current);
   if (current !== null && current !== lastGroup) setLastGroup(current);
   const group = current ?? lastGroup;
-  const opened = current !== null;
+  const opened = useOpenAfterMount(current !== null);
   const [confirming, setConfirming] = useState(false);
   // The switches move at once and settle on the server's answer (a failure puts them back).
   const [pendingLocked, setPendingLocked] = useState<boolean | null>(null);

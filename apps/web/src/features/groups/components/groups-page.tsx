@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, Grid, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import { IconUsers } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
@@ -11,10 +11,20 @@ import { useGroups } from '../../../lib/queries/get-groups.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSetActiveGroup } from '../api/set-active-group.ts';
 import { GroupList } from './group-list.tsx';
-import { GroupSettingsModal } from './group-settings-modal.tsx';
-import { LimitReachedModal } from './limit-reached-modal.tsx';
+import type { GroupSettingsModalProps } from './group-settings-modal.tsx';
+import type { LimitReachedModalProps } from './limit-reached-modal.tsx';
 import { MembersView } from './members-view.tsx';
 import { NewGroupForm } from './new-group-form.tsx';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
+
+const GroupSettingsModal = lazyDialog<GroupSettingsModalProps>(
+  () => import('./group-settings-modal.tsx').then((module) => module.GroupSettingsModal),
+  (props) => props.group !== null,
+);
+const LimitReachedModal = lazyDialog<LimitReachedModalProps>(
+  () => import('./limit-reached-modal.tsx').then((module) => module.LimitReachedModal),
+  (props) => props.opened,
+);
 
 function EmptyPanel({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, CopyButton, Group, List, Paper, Portal, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import { IconCheck, IconCopy, IconLock, IconPrinter } from '../../../components/icons.tsx';
 import { useQrCode } from '../hooks/use-qr-code.ts';

@@ -1,18 +1,26 @@
 import { Button, Center, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import { MODAL_WIDTH_DEFAULT_PX } from '@kolikko/core/limits';
 import { IconShop } from '../../../components/icons.tsx';
 import { useGroupLimits } from '../../../lib/queries/get-group-limits.ts';
+import { useOpenAfterMount } from '../../../lib/lazy-dialog.tsx';
 import { FullClassroomImage } from './full-classroom-image.tsx';
 
+export interface LimitReachedModalProps {
+  teacherId: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
 /** Spec section 2: the group limit is reached; the way forward is more groups from the shop. */
-export function LimitReachedModal({ teacherId, opened, onClose }: { teacherId: string; opened: boolean; onClose: () => void }) {
+export function LimitReachedModal({ teacherId, opened, onClose }: LimitReachedModalProps) {
   const { t } = useTranslation();
   const limits = useGroupLimits(teacherId, { enabled: opened });
+  const open = useOpenAfterMount(opened);
   return (
     <Modal
-      opened={opened}
+      opened={open}
       onClose={onClose}
       size={MODAL_WIDTH_DEFAULT_PX}
       title={t('groups.limit.title')}

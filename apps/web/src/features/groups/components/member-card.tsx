@@ -1,14 +1,13 @@
-import { ActionIcon, Button, Checkbox, Group, Indicator, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ActionIcon, Button, Checkbox, Group, Indicator, Paper, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import type { TMember } from '@kolikko/core/schemas/groups';
 import { CoinIcon, IconChevronRight, IconMessage } from '../../../components/icons.tsx';
 import { MemberAvatar } from '../../../components/member-avatar.tsx';
 import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
 import classes from './member-card.module.css';
+import { Hint } from '../../../components/hint.tsx';
 
-/** Tooltips also open on keyboard focus and touch, not only on hover. */
-const TOOLTIP_EVENTS = { hover: true, focus: true, touch: true };
 
 interface MemberCardProps {
   member: TMember;
@@ -54,7 +53,7 @@ export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGr
         </label>
       </div>
       <Group gap={6} mt="sm" wrap="nowrap" className={classes.actions}>
-        <Tooltip label={t('groups.members.smallGroupSwitch', { color: t(`groups.smallGroups.${nextColour}`) })} openDelay={400} events={TOOLTIP_EVENTS}>
+        <Hint label={t('groups.members.smallGroupSwitch', { color: t(`groups.smallGroups.${nextColour}`) })} align="start">
           <UnstyledButton
             className={classes.smallGroup}
             data-color={member.small_group}
@@ -69,7 +68,7 @@ export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGr
             <SmallGroupDot color={member.small_group} />
             <span>{t(`groups.smallGroups.${member.small_group}`)}</span>
           </UnstyledButton>
-        </Tooltip>
+        </Hint>
         <Button
           component={Link}
           to={`/teacher/groups/${member.id}/todos`}

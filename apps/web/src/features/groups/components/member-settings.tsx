@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useNavigate } from '../../../lib/router.tsx';
 import { SMALL_GROUPS } from '@kolikko/core/limits';
 import type { TMember } from '@kolikko/core/schemas/groups';
 import { CharacterPicker } from '../../../components/character-picker.tsx';

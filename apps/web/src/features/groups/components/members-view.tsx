@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Indicator, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import { IconLock, IconMessage } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';

@@ -1,11 +1,11 @@
 import { useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { GROUP_NAME_MAX_LENGTH } from '@kolikko/core/limits';
-import { ZGroupName } from '@kolikko/core/schemas/groups';
 import { NewNameForm, useInputError } from '../../../components/new-name-form.tsx';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { useCreateGroup } from '../api/create-group.ts';
+import { formSchemas } from '../../../lib/validate.ts';
 
 export const NEW_GROUP_INPUT_ID = 'new-group-name';
 
@@ -25,22 +25,24 @@ export function NewGroupForm({ teacherId, onLimitReached, inputRef }: NewGroupFo
   const create = useCreateGroup(teacherId);
 
   function submit() {
-    const parsed = ZGroupName.safeParse(name);
-    if (!parsed.success) {
-      inputError.show(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
-      return;
-    }
-    create.mutate(parsed.data, {
-      onSuccess: (group) => {
-        setName('');
-        showSuccess('success.GROUP_CREATED', { name: group.name });
-      },
-      onError: (failure) => {
-        const code = errorCodeOf(failure);
-        if (code === 'LIMITATIONS.GROUP_LIMIT_EXCEEDED') onLimitReached();
-        else if (INPUT_ERRORS.has(code)) inputError.show(errorMessageKey(code));
-        else showErrorCode(code);
-      },
+    void formSchemas().then(({ ZGroupName }) => {
+      const parsed = ZGroupName.safeParse(name);
+      if (!parsed.success) {
+        inputError.show(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
+        return;
+      }
+      create.mutate(parsed.data, {
+        onSuccess: (group) => {
+          setName('');
+          showSuccess('success.GROUP_CREATED', { name: group.name });
+        },
+        onError: (failure) => {
+          const code = errorCodeOf(failure);
+          if (code === 'LIMITATIONS.GROUP_LIMIT_EXCEEDED') onLimitReached();
+          else if (INPUT_ERRORS.has(code)) inputError.show(errorMessageKey(code));
+          else showErrorCode(code);
+        },
+      });
     });
   }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '../../../lib/router.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { COIN_AWARD_MAX, COIN_AWARD_MIN } from '@kolikko/core/limits';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { CoinIcon, IconAlertTriangle } from '../../../components/icons.tsx';

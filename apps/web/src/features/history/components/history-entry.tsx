@@ -1,5 +1,5 @@
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TActionImage } from '@kolikko/core/schemas/characters';
 import { ActiveCountdown } from '../../../components/active-countdown.tsx';
 import { CoinIcon } from '../../../components/icons.tsx';

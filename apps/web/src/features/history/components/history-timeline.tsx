@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Paper, SegmentedControl, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { IconHistory } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { partName } from '../../../lib/character-images.ts';
 import { formatLongDate } from '../../../lib/format.ts';
 import { dayDate, dayLabel, filterHistory, groupHistoryByDay, historyEntries, HISTORY_FILTERS, isHistoryFilter, type HistoryFilter } from '../../../lib/history.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { currentLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { useActionImages, useCharacterImages } from '../../../lib/queries/character-images.ts';
 import { useMemberHistory } from '../../../lib/queries/member-history.ts';
 import { useNow } from '../../../lib/use-now.ts';

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ActiveCountdown } from '../../../components/active-countdown.tsx';
 import { CoinIcon, IconGift } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';

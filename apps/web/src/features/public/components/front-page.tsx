@@ -1,6 +1,6 @@
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import { CoinIcon, IconChecklist, IconGift, IconUser, IconUsers } from '../../../components/icons.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import classes from './front-page.module.css';

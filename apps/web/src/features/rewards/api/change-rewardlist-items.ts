@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZRewardList, type TRewardList } from '@kolikko/core/schemas/rewards';
+import type { TRewardList } from '@kolikko/core/schemas/rewards';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { putRewardlistInCache } from './get-rewardlists.ts';
 
@@ -7,10 +7,9 @@ export type RewardlistChange = 'add' | 'remove';
 
 /** Adds a reward to a list (PUT) or takes it off (DELETE with a body); answers the list. */
 export function changeRewardlistItems(change: RewardlistChange, rewardlistId: string, rewardId: string): Promise<TRewardList> {
-  return apiRequest('/rewardlist', {
+  return apiRequest<TRewardList>('/rewardlist', {
     method: change === 'add' ? 'PUT' : 'DELETE',
     body: { rewardlist_id: rewardlistId, reward_id: rewardId },
-    schema: ZRewardList,
   });
 }
 

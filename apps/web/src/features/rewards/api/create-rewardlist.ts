@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZRewardList, type TRewardList } from '@kolikko/core/schemas/rewards';
+import type { TRewardList } from '@kolikko/core/schemas/rewards';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { putRewardlistInCache } from './get-rewardlists.ts';
 
 export function createRewardlist(teacherId: string, name: string): Promise<TRewardList> {
-  return apiRequest('/rewardlist', { method: 'POST', body: { id: teacherId, name }, schema: ZRewardList });
+  return apiRequest<TRewardList>('/rewardlist', { method: 'POST', body: { id: teacherId, name } });
 }
 
 export function useCreateRewardlist(teacherId: string) {

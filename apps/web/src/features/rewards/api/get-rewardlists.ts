@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZRewardList, type TReward, type TRewardList } from '@kolikko/core/schemas/rewards';
+import type { TReward, TRewardList } from '@kolikko/core/schemas/rewards';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -8,10 +8,10 @@ export function rewardlistsQueryKey(teacherId: string) {
   return ['rewardlists', teacherId] as const;
 }
 
-const ZRewardListArray = ZRewardList.array();
+type TRewardListArray = TRewardList[];
 
 export function getRewardlists(teacherId: string, signal?: AbortSignal): Promise<TRewardList[]> {
-  return apiRequest(`/rewardlists/${encodeURIComponent(teacherId)}`, { schema: ZRewardListArray, signal });
+  return apiRequest<TRewardListArray>(`/rewardlists/${encodeURIComponent(teacherId)}`, { signal });
 }
 
 export function useRewardlists(teacherId: string) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZReward, type TReward } from '@kolikko/core/schemas/rewards';
+import type { TReward } from '@kolikko/core/schemas/rewards';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** All the teacher's rewards, whichever lists they are in. */
@@ -7,10 +7,10 @@ export function rewardsQueryKey(teacherId: string) {
   return ['rewards', teacherId] as const;
 }
 
-const ZRewardArray = ZReward.array();
+type TRewardArray = TReward[];
 
 export function getRewards(teacherId: string, signal?: AbortSignal): Promise<TReward[]> {
-  return apiRequest(`/rewards/${encodeURIComponent(teacherId)}`, { schema: ZRewardArray, signal });
+  return apiRequest<TRewardArray>(`/rewards/${encodeURIComponent(teacherId)}`, { signal });
 }
 
 export function useRewards(teacherId: string) {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZGroup, type TGroup } from '@kolikko/core/schemas/groups';
+import type { TGroup } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { activeGroupQueryKey } from '../../../lib/queries/get-active-group.ts';
@@ -7,9 +7,8 @@ import { groupsQueryKey } from '../../../lib/queries/get-groups.ts';
 
 /** Spec section 4: one reward list is published per group; `null` publishes none. */
 export function publishRewardlist(groupId: string, rewardlistId: string | null): Promise<TGroup> {
-  return apiRequest(`/group/${encodeURIComponent(groupId)}/rewardlist/${rewardlistId === null ? 'reset' : encodeURIComponent(rewardlistId)}`, {
+  return apiRequest<TGroup>(`/group/${encodeURIComponent(groupId)}/rewardlist/${rewardlistId === null ? 'reset' : encodeURIComponent(rewardlistId)}`, {
     method: 'PUT',
-    schema: ZGroup,
   });
 }
 

@@ -1,17 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZReward, type TReward, type TRewardFields } from '@kolikko/core/schemas/rewards';
+import type { TReward, TRewardFields } from '@kolikko/core/schemas/rewards';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { updateRewardInLists } from './get-rewardlists.ts';
 import { rewardsQueryKey } from './get-rewards.ts';
 
 export function createReward(teacherId: string, reward: TRewardFields): Promise<TReward> {
-  return apiRequest('/reward', { method: 'POST', body: { id: teacherId, reward }, schema: ZReward });
+  return apiRequest<TReward>('/reward', { method: 'POST', body: { id: teacherId, reward } });
 }
 
 /** Sends only the fields that changed (spec section 4). */
 export function updateReward(rewardId: string, reward: Partial<TRewardFields>): Promise<TReward> {
-  return apiRequest(`/reward/${encodeURIComponent(rewardId)}`, { method: 'PUT', body: { reward }, schema: ZReward });
+  return apiRequest<TReward>(`/reward/${encodeURIComponent(rewardId)}`, { method: 'PUT', body: { reward } });
 }
 
 export type SaveRewardInput = { kind: 'create'; fields: TRewardFields } | { kind: 'update'; rewardId: string; changes: Partial<TRewardFields> };

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { REWARDS_PER_TEACHER_MAX } from '@kolikko/core/limits';
 import type { TReward, TRewardList } from '@kolikko/core/schemas/rewards';
 import { IconArrowRight, IconCheck, IconGift, IconPencil, IconPlus, IconTrash } from '../../../components/icons.tsx';

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useNavigate } from '../../../lib/router.tsx';
 import { REWARDLIST_NAME_MAX_LENGTH } from '@kolikko/core/limits';
-import { ZRewardlistName } from '@kolikko/core/schemas/rewards';
 import { NewNameForm, useInputError } from '../../../components/new-name-form.tsx';
 import { showErrorCode, showSuccessOnNextPage } from '../../../lib/banner.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useCreateRewardlist } from '../api/create-rewardlist.ts';
+import { formSchemas } from '../../../lib/validate.ts';
 
 /**
  * A list's name answers with the reward name's codes (the catalogue has none for lists); under
@@ -26,23 +26,25 @@ export function NewRewardlistForm({ teacherId }: { teacherId: string }) {
   const create = useCreateRewardlist(teacherId);
 
   function submit() {
-    const parsed = ZRewardlistName.safeParse(name);
-    if (!parsed.success) {
-      inputError.show(NAME_ERRORS[parsed.error.issues[0]?.message ?? ''] ?? 'rewards.lists.nameRequired');
-      return;
-    }
-    create.mutate(parsed.data, {
-      onSuccess: (list) => {
-        setName('');
-        showSuccessOnNextPage('rewards.lists.created', { name: list.name });
-        void navigate(`/teacher/rewards/${list.id}`);
-      },
-      onError: (failure) => {
-        const code = errorCodeOf(failure);
-        const key = NAME_ERRORS[code];
-        if (key) inputError.show(key);
-        else showErrorCode(code);
-      },
+    void formSchemas().then(({ ZRewardlistName }) => {
+      const parsed = ZRewardlistName.safeParse(name);
+      if (!parsed.success) {
+        inputError.show(NAME_ERRORS[parsed.error.issues[0]?.message ?? ''] ?? 'rewards.lists.nameRequired');
+        return;
+      }
+      create.mutate(parsed.data, {
+        onSuccess: (list) => {
+          setName('');
+          showSuccessOnNextPage('rewards.lists.created', { name: list.name });
+          void navigate(`/teacher/rewards/${list.id}`);
+        },
+        onError: (failure) => {
+          const code = errorCodeOf(failure);
+          const key = NAME_ERRORS[code];
+          if (key) inputError.show(key);
+          else showErrorCode(code);
+        },
+      });
     });
   }
 

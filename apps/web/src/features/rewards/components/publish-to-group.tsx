@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TRewardList } from '@kolikko/core/schemas/rewards';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Group, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TReward } from '@kolikko/core/schemas/rewards';
 import { CoinIcon } from '../../../components/icons.tsx';
 import classes from './reward-card.module.css';

@@ -1,8 +1,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Button, Checkbox, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { MODAL_WIDTH_DEFAULT_PX, REWARD_DESCRIPTION_MAX_LENGTH, REWARD_NAME_MAX_LENGTH, REWARD_PRICE_MAX, REWARD_PRICE_MIN } from '@kolikko/core/limits';
-import { ZRewardFields, type TReward, type TRewardFields, type TRewardList } from '@kolikko/core/schemas/rewards';
+import type { TReward, TRewardFields, TRewardList } from '@kolikko/core/schemas/rewards';
 import { CoinIcon } from '../../../components/icons.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
@@ -10,6 +10,7 @@ import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { firstErrorField, issuesToFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
 import { useChangeRewardlistItems } from '../api/change-rewardlist-items.ts';
 import { useSaveReward } from '../api/save-reward.ts';
+import { formSchemas } from '../../../lib/validate.ts';
 
 type Field = keyof TRewardFields;
 const FIELDS: readonly Field[] = ['name', 'description', 'price'];
@@ -68,43 +69,45 @@ export function RewardEditorModal({ teacherId, reward, list, onClose }: RewardEd
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isSaving) return;
-    const parsed = ZRewardFields.safeParse({ name, description, price: price === '' ? undefined : price });
-    if (!parsed.success) {
-      showErrors(issuesToFieldErrors(parsed.error.issues, FIELDS));
-      return;
-    }
-    const fields = parsed.data;
-    const changes: Partial<TRewardFields> = {};
-    if (reward) {
-      if (fields.name !== reward.name) changes.name = fields.name;
-      if (fields.description !== reward.description) changes.description = fields.description;
-      if (fields.price !== reward.price) changes.price = fields.price;
-      if (Object.keys(changes).length === 0) {
-        onClose();
+    void formSchemas().then(({ ZRewardFields }) => {
+      const parsed = ZRewardFields.safeParse({ name, description, price: price === '' ? undefined : price });
+      if (!parsed.success) {
+        showErrors(issuesToFieldErrors(parsed.error.issues, FIELDS));
         return;
       }
-    }
-    save.mutate(reward ? { kind: 'update', rewardId: reward.id, changes } : { kind: 'create', fields }, {
-      onSuccess: (saved) => {
-        if (!reward && list && addToList) {
-          changeItems.mutate(
-            { change: 'add', rewardlistId: list.id, rewardId: saved.id },
-            {
-              onSuccess: () => showSuccess('rewards.editor.createdInList', { name: saved.name, list: list.name }),
-              onError: (error) => showErrorCode(errorCodeOf(error)),
-              onSettled: onClose,
-            },
-          );
+      const fields = parsed.data;
+      const changes: Partial<TRewardFields> = {};
+      if (reward) {
+        if (fields.name !== reward.name) changes.name = fields.name;
+        if (fields.description !== reward.description) changes.description = fields.description;
+        if (fields.price !== reward.price) changes.price = fields.price;
+        if (Object.keys(changes).length === 0) {
+          onClose();
           return;
         }
-        showSuccess(reward ? 'rewards.editor.updated' : 'rewards.editor.created', { name: saved.name });
-        onClose();
-      },
-      onError: (error) => {
-        const field = fieldOfError(error);
-        if (field) showErrors({ [field]: errorMessageKey(errorCodeOf(error)) });
-        else showErrorCode(errorCodeOf(error));
-      },
+      }
+      save.mutate(reward ? { kind: 'update', rewardId: reward.id, changes } : { kind: 'create', fields }, {
+        onSuccess: (saved) => {
+          if (!reward && list && addToList) {
+            changeItems.mutate(
+              { change: 'add', rewardlistId: list.id, rewardId: saved.id },
+              {
+                onSuccess: () => showSuccess('rewards.editor.createdInList', { name: saved.name, list: list.name }),
+                onError: (error) => showErrorCode(errorCodeOf(error)),
+                onSettled: onClose,
+              },
+            );
+            return;
+          }
+          showSuccess(reward ? 'rewards.editor.updated' : 'rewards.editor.created', { name: saved.name });
+          onClose();
+        },
+        onError: (error) => {
+          const field = fieldOfError(error);
+          if (field) showErrors({ [field]: errorMessageKey(errorCodeOf(error)) });
+          else showErrorCode(errorCodeOf(error));
+        },
+      });
     });
   }
 

@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TRewardList } from '@kolikko/core/schemas/rewards';
 import { IconCheck, IconGift } from '../../../components/icons.tsx';

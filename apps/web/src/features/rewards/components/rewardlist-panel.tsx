@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TReward, TRewardList } from '@kolikko/core/schemas/rewards';
 import { IconArrowLeft, IconGift, IconPencil, IconSettings } from '../../../components/icons.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TRewardList } from '@kolikko/core/schemas/rewards';
 import { ListSettingsModal } from '../../../components/list-settings-modal.tsx';
 import { useCopyRewardlist } from '../api/copy-rewardlist.ts';

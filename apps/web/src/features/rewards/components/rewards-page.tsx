@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { TReward } from '@kolikko/core/schemas/rewards';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZTodolist, type TTodolist } from '@kolikko/core/schemas/todos';
+import type { TTodolist } from '@kolikko/core/schemas/todos';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** One list the teacher owns or that is shared with it: here, the one a small group is shown. */
@@ -8,7 +8,7 @@ export function todolistQueryKey(todolistId: string) {
 }
 
 export function getTodolist(todolistId: string, signal?: AbortSignal): Promise<TTodolist> {
-  return apiRequest(`/todolist/${encodeURIComponent(todolistId)}`, { schema: ZTodolist, signal });
+  return apiRequest<TTodolist>(`/todolist/${encodeURIComponent(todolistId)}`, { signal });
 }
 
 export function useTodolist(todolistId: string | null) {

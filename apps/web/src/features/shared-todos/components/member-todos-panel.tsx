@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TMemberTodo } from '@kolikko/core/schemas/todos';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { IconChecklist } from '../../../components/icons.tsx';

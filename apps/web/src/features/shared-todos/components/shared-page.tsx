@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Grid, Group, Paper, Progress, SegmentedControl, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link, useNavigate } from '../../../lib/router.tsx';
 import type { TSmallGroup, TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { TGroup, TMember } from '@kolikko/core/schemas/groups';
 import { memberTodoStatus } from '@kolikko/core/rules/completion';

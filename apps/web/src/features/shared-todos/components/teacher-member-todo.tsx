@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { memberTodoStatus } from '@kolikko/core/rules/completion';
 import type { TMemberTodo } from '@kolikko/core/schemas/todos';
 import { IconCheck, IconTrash, IconUndo } from '../../../components/icons.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PRICING_CACHE_MS } from '@kolikko/core/limits';
-import { ZCoinPricing, type PaymentProviderName, type TCoinPricing } from '@kolikko/core/schemas/payments';
+import type { PaymentProviderName, TCoinPricing } from '@kolikko/core/schemas/payments';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { NOT_LIVE_QUERY_META } from '../../../lib/socket.ts';
 
@@ -9,7 +9,7 @@ export function coinPricingQueryKey(provider: PaymentProviderName) {
 }
 
 export function getCoinPricing(provider: PaymentProviderName, signal?: AbortSignal): Promise<TCoinPricing> {
-  return apiRequest(`/${provider}/pricing`, { schema: ZCoinPricing, signal });
+  return apiRequest<TCoinPricing>(`/${provider}/pricing`, { signal });
 }
 
 /** The coin packages and their net prices (spec section 7: cached 5 minutes); waits for the provider. */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZPaymentConfig, type TPaymentConfig } from '@kolikko/core/schemas/payments';
+import type { TPaymentConfig } from '@kolikko/core/schemas/payments';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { NOT_LIVE_QUERY_META } from '../../../lib/socket.ts';
 
 export const paymentConfigQueryKey = ['paymentConfig'] as const;
 
 export function getPaymentConfig(signal?: AbortSignal): Promise<TPaymentConfig> {
-  return apiRequest('/config', { schema: ZPaymentConfig, signal });
+  return apiRequest<TPaymentConfig>('/config', { signal });
 }
 
 /** The payment provider and its publishable key (spec section 7: cached without expiry). */

@@ -1,15 +1,15 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { ZPurchaseHistoryItem, type TPurchaseHistoryItem } from '@kolikko/core/schemas/coins';
+import type { TPurchaseHistoryItem } from '@kolikko/core/schemas/coins';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function purchaseHistoryQueryKey(teacherId: string) {
   return ['purchaseHistory', teacherId] as const;
 }
 
-const ZPurchaseHistory = ZPurchaseHistoryItem.array();
+type TPurchaseHistory = TPurchaseHistoryItem[];
 
 export function getPurchaseHistory(teacherId: string, signal?: AbortSignal): Promise<TPurchaseHistoryItem[]> {
-  return apiRequest(`/purchase/history/${encodeURIComponent(teacherId)}`, { schema: ZPurchaseHistory, signal });
+  return apiRequest<TPurchaseHistory>(`/purchase/history/${encodeURIComponent(teacherId)}`, { signal });
 }
 
 type PurchaseHistoryOptions = Pick<

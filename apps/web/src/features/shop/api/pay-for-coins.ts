@@ -1,20 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { isErrorCode } from '@kolikko/core/errors';
-import {
-  ZCreatePaymentIntentResponse,
-  ZDevPaymentSucceeded,
-  type PaymentProviderName,
-  type TCreatePaymentIntentResponse,
-  type TDevPaymentSucceeded,
-} from '@kolikko/core/schemas/payments';
+import type { PaymentProviderName, TCreatePaymentIntentResponse, TDevPaymentSucceeded } from '@kolikko/core/schemas/payments';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { SESSION_QUERY_KEY, setSessionCoins } from '../../../lib/auth.ts';
+import { refreshSession, setSessionCoins } from '../../../lib/auth.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { invalidateOwedRewards, setOwedRewards } from '../../../lib/queries/owed-rewards.ts';
 import { purchaseHistoryQueryKey } from './get-purchase-history.ts';
 
 export function createPaymentIntent(provider: PaymentProviderName, userId: string, coins: number): Promise<TCreatePaymentIntentResponse> {
-  return apiRequest(`/${provider}/create-payment-intent`, { method: 'POST', body: { userId, coins }, schema: ZCreatePaymentIntentResponse });
+  return apiRequest<TCreatePaymentIntentResponse>(`/${provider}/create-payment-intent`, { method: 'POST', body: { userId, coins } });
 }
 
 /**
@@ -22,7 +16,7 @@ export function createPaymentIntent(provider: PaymentProviderName, userId: strin
  * would, pays what the purse owes, and answers with the purse and what it still owes.
  */
 export function succeedDevPayment(paymentIntentId: string): Promise<TDevPaymentSucceeded> {
-  return apiRequest(`/dev/payments/${encodeURIComponent(paymentIntentId)}/succeed`, { method: 'POST', schema: ZDevPaymentSucceeded });
+  return apiRequest<TDevPaymentSucceeded>(`/dev/payments/${encodeURIComponent(paymentIntentId)}/succeed`, { method: 'POST' });
 }
 
 /**
@@ -50,7 +44,7 @@ export function intentFailure(error: unknown): PaymentFailure {
 
 /** After coins were credited: the purse, what it owes and the history are read again. */
 export function refreshAfterPurchase(teacherId: string): void {
-  void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  void refreshSession();
   void queryClient.invalidateQueries({ queryKey: purchaseHistoryQueryKey(teacherId) });
   invalidateOwedRewards();
 }

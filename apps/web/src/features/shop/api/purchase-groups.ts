@@ -1,15 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZGroupLimits, type TGroupLimits } from '@kolikko/core/schemas/groups';
+import type { TGroupLimits } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setSessionCoins } from '../../../lib/auth.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { groupLimitsQueryKey } from '../../../lib/queries/get-group-limits.ts';
 
-const ZPurchaseGroupsResponse = ZGroupLimits.extend({ coins: ZGroupLimits.shape.total_limit });
 type TPurchaseGroupsResponse = TGroupLimits & { coins: number };
 
 export function purchaseGroups(userId: string, amount: number): Promise<TPurchaseGroupsResponse> {
-  return apiRequest('/purchase/group', { method: 'POST', body: { userId, amount }, schema: ZPurchaseGroupsResponse });
+  return apiRequest<TPurchaseGroupsResponse>('/purchase/group', { method: 'POST', body: { userId, amount } });
 }
 
 /** Buys extra group slots with coins; the new limits and the purse go straight into the caches. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Anchor, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link, Navigate, useSearchParams } from '../../../lib/router.tsx';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import { IconArrowLeft } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';

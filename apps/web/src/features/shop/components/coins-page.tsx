@@ -1,6 +1,6 @@
 import { Badge, Button, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import { CoinIcon } from '../../../components/icons.tsx';
 import { OwedRewardsNotice } from '../../../components/owed-rewards.tsx';

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useNavigate } from '../../../lib/router.tsx';
 import { IconCreditCard } from '../../../components/icons.tsx';
 import { formatEuros } from '../../../lib/format.ts';
 import type { CoinPackage } from '../api/coin-packages.ts';

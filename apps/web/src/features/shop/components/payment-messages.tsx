@@ -1,5 +1,5 @@
 import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { IconAlertTriangle, IconCreditCard } from '../../../components/icons.tsx';
 import type { PaymentFailure } from '../api/pay-for-coins.ts';
 

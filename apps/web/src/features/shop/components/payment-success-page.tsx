@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link, Navigate, useLocation, useSearchParams } from '../../../lib/router.tsx';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { TPurchaseHistoryItem } from '@kolikko/core/schemas/coins';
 import { CoinBadge } from '../../../components/coin-badge.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TPurchaseHistoryItem } from '@kolikko/core/schemas/coins';
 import type { PurchaseHistoryType } from '@kolikko/core/rules/history';
 import { CoinIcon } from '../../../components/icons.tsx';

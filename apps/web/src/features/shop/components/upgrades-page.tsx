@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Button, Group, NumberInput, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import { EXTRA_GROUP_PRICE } from '@kolikko/core/limits';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import { ZPurchaseGroupRequest } from '@kolikko/core/schemas/groups';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZBuyRewardResponse, type TBuyRewardResponse } from '@kolikko/core/schemas/rewards';
+import type { TBuyRewardResponse } from '@kolikko/core/schemas/rewards';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setSessionCoins } from '../../../lib/auth.ts';
 import { invalidateMemberHistory } from '../../../lib/queries/member-history.ts';
@@ -10,10 +10,9 @@ import { setRewardActiveUntil } from './get-published-rewards.ts';
  * since (spec: the student is not charged what they did not see).
  */
 export function buyReward(memberId: string, rewardId: string, price: number): Promise<TBuyRewardResponse> {
-  return apiRequest(`/member/${encodeURIComponent(memberId)}/reward/${encodeURIComponent(rewardId)}`, {
+  return apiRequest<TBuyRewardResponse>(`/member/${encodeURIComponent(memberId)}/reward/${encodeURIComponent(rewardId)}`, {
     method: 'POST',
     body: { price },
-    schema: ZBuyRewardResponse,
   });
 }
 

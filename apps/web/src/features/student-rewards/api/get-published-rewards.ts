@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZReward, type TReward } from '@kolikko/core/schemas/rewards';
+import type { TReward } from '@kolikko/core/schemas/rewards';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -8,10 +8,10 @@ export function publishedRewardsQueryKey(groupId: string) {
   return ['publishedRewards', groupId] as const;
 }
 
-const ZRewardArray = ZReward.array();
+type TRewardArray = TReward[];
 
 export function getPublishedRewards(groupId: string, signal?: AbortSignal): Promise<TReward[]> {
-  return apiRequest(`/rewards/shared/${encodeURIComponent(groupId)}`, { schema: ZRewardArray, signal });
+  return apiRequest<TRewardArray>(`/rewards/shared/${encodeURIComponent(groupId)}`, { signal });
 }
 
 export function usePublishedRewards(groupId: string) {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { REWARD_ACTIVE_MS } from '@kolikko/core/limits';
 import type { TMemberUser } from '@kolikko/core/schemas/auth';
 import type { TReward } from '@kolikko/core/schemas/rewards';
@@ -10,10 +10,9 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { CoinIcon, IconGift } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { SESSION_QUERY_KEY, useRefreshSessionOnMount } from '../../../lib/auth.ts';
+import { refreshSession, useRefreshSessionOnMount } from '../../../lib/auth.ts';
 import { showBanner, showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useBuyReward } from '../api/buy-reward.ts';
@@ -121,7 +120,7 @@ export function StudentRewardsPage({ student }: { student: TMemberUser }) {
           const code = errorCodeOf(error);
           const field = error instanceof ApiError ? error.field : undefined;
           if (code === 'REWARD.REWARD_NOT_FOUND' || (code === 'PERMISSION.INSUFFICIENT_PERMISSIONS' && field === 'reward')) void rewards.refetch();
-          if (code === 'MISC.OUT_OF_COINS') void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+          if (code === 'MISC.OUT_OF_COINS') void refreshSession();
           if (code === 'REWARD.REWARD_NOT_FOUND' && field === 'price') showBanner('info', 'studentRewards.priceChanged', { name });
           else if (code === 'REWARD.REWARD_NOT_FOUND') showBanner('info', 'studentRewards.gone', { name });
           else if (field === 'reward') showBanner('info', 'studentRewards.alreadyActive', { name });

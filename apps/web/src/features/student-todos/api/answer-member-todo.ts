@@ -1,15 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZMemberTodoUpdateResponse, type TMemberTodoUpdateResponse, type TUpdateMemberTodoRequest } from '@kolikko/core/schemas/todos';
+import type { TMemberTodoUpdateResponse, TUpdateMemberTodoRequest } from '@kolikko/core/schemas/todos';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setSessionCoins } from '../../../lib/auth.ts';
 import { putMemberTodoInCaches, removeMemberTodoImage, updateMemberTodo } from '../../../lib/queries/member-todos.ts';
 import { imageForm } from '../../../lib/todo-images.ts';
 
 export function uploadAnswerImage(todoId: string, mtodoId: string, file: File): Promise<TMemberTodoUpdateResponse> {
-  return apiRequest(`/membertodo/${encodeURIComponent(todoId)}/${encodeURIComponent(mtodoId)}/image`, {
+  return apiRequest<TMemberTodoUpdateResponse>(`/membertodo/${encodeURIComponent(todoId)}/${encodeURIComponent(mtodoId)}/image`, {
     method: 'PUT',
     form: imageForm(file),
-    schema: ZMemberTodoUpdateResponse,
   });
 }
 

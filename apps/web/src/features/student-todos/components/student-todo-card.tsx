@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { Button, Checkbox, FileButton, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { MEMBER_ANSWER_MAX_LENGTH } from '@kolikko/core/limits';
 import { memberTodoStatus } from '@kolikko/core/rules/completion';
 import type { TMemberTodo, TMemberTodoUpdateResponse } from '@kolikko/core/schemas/todos';

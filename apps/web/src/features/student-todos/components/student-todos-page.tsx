@@ -1,5 +1,5 @@
 import { Group, Paper, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TMemberUser } from '@kolikko/core/schemas/auth';
 import { memberTodoStatus } from '@kolikko/core/rules/completion';
 import { IconChecklist } from '../../../components/icons.tsx';

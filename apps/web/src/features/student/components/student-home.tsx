@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import type { TMemberUser } from '@kolikko/core/schemas/auth';
 import { CoinBadge } from '../../../components/coin-badge.tsx';
 import { IconChecklist, IconGift, IconHistory } from '../../../components/icons.tsx';

@@ -1,6 +1,6 @@
 import { Anchor, Group, List, Paper, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import { TEACHER_STARTER_COINS } from '@kolikko/core/limits';

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZTodolist, type TTodolist } from '@kolikko/core/schemas/todos';
+import type { TTodolist } from '@kolikko/core/schemas/todos';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { putTodolistInCache } from './get-todolists.ts';
 
 export function createTodolist(teacherId: string, name: string): Promise<TTodolist> {
-  return apiRequest('/todolists', { method: 'POST', body: { name, id: teacherId }, schema: ZTodolist });
+  return apiRequest<TTodolist>('/todolists', { method: 'POST', body: { name, id: teacherId } });
 }
 
 export function useCreateTodolist(teacherId: string) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZTodolist, type TTodolist } from '@kolikko/core/schemas/todos';
+import type { TTodolist } from '@kolikko/core/schemas/todos';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -8,10 +8,10 @@ export function todolistsQueryKey(teacherId: string) {
   return ['todolists', teacherId] as const;
 }
 
-const ZTodolistList = ZTodolist.array();
+type TTodolistList = TTodolist[];
 
 export function getTodolists(teacherId: string, signal?: AbortSignal): Promise<TTodolist[]> {
-  return apiRequest(`/todolists/${encodeURIComponent(teacherId)}`, { schema: ZTodolistList, signal });
+  return apiRequest<TTodolistList>(`/todolists/${encodeURIComponent(teacherId)}`, { signal });
 }
 
 export function useTodolists(teacherId: string) {

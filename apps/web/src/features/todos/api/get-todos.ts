@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZTodo, type TTodo } from '@kolikko/core/schemas/todos';
+import type { TTodo } from '@kolikko/core/schemas/todos';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** A list's todos, by position (1-based and contiguous). */
@@ -7,10 +7,10 @@ export function todosQueryKey(todolistId: string) {
   return ['todos', todolistId] as const;
 }
 
-export const ZTodoList = ZTodo.array();
+export type TTodoList = TTodo[];
 
 export function getTodos(todolistId: string, signal?: AbortSignal): Promise<TTodo[]> {
-  return apiRequest(`/todos/${encodeURIComponent(todolistId)}`, { schema: ZTodoList, signal });
+  return apiRequest<TTodoList>(`/todos/${encodeURIComponent(todolistId)}`, { signal });
 }
 
 export function useTodos(todolistId: string) {

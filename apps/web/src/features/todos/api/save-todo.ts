@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PredefinedTodoImage } from '@kolikko/core/enumerations';
-import { ZTodo, type TCreateTodoRequest, type TTodo, type TTodoUpdates } from '@kolikko/core/schemas/todos';
+import type { TCreateTodoRequest, TTodo, TTodoUpdates } from '@kolikko/core/schemas/todos';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -30,23 +30,23 @@ export interface SaveTodoResult {
 }
 
 export function createTodo(body: TCreateTodoRequest): Promise<TTodo> {
-  return apiRequest('/todo', { method: 'POST', body, schema: ZTodo });
+  return apiRequest<TTodo>('/todo', { method: 'POST', body });
 }
 
 export function updateTodo(todoId: string, updates: TTodoUpdates): Promise<TTodo> {
-  return apiRequest('/todo', { method: 'PUT', body: { todo_id: todoId, updates }, schema: ZTodo });
+  return apiRequest<TTodo>('/todo', { method: 'PUT', body: { todo_id: todoId, updates } });
 }
 
 export function uploadTodoImage(todoId: string, file: File): Promise<TTodo> {
-  return apiRequest(`/todos/${encodeURIComponent(todoId)}/image`, { method: 'PUT', form: imageForm(file), schema: ZTodo });
+  return apiRequest<TTodo>(`/todos/${encodeURIComponent(todoId)}/image`, { method: 'PUT', form: imageForm(file) });
 }
 
 export function setPredefinedTodoImage(todoId: string, name: PredefinedTodoImage): Promise<TTodo> {
-  return apiRequest(`/todos/${encodeURIComponent(todoId)}/image/predefined`, { method: 'PUT', body: { path: name }, schema: ZTodo });
+  return apiRequest<TTodo>(`/todos/${encodeURIComponent(todoId)}/image/predefined`, { method: 'PUT', body: { path: name } });
 }
 
 export function removeTodoImage(todoId: string): Promise<TTodo> {
-  return apiRequest(`/todos/${encodeURIComponent(todoId)}/image`, { method: 'DELETE', schema: ZTodo });
+  return apiRequest<TTodo>(`/todos/${encodeURIComponent(todoId)}/image`, { method: 'DELETE' });
 }
 
 function applyImage(todoId: string, image: ImageChange): Promise<TTodo> | null {

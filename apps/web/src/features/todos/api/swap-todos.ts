@@ -2,11 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import type { TTodo } from '@kolikko/core/schemas/todos';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { todosQueryKey, ZTodoList } from './get-todos.ts';
+import { todosQueryKey, type TTodoList } from './get-todos.ts';
 
 /** Swaps the positions of two todos of one list; answers the list in its new order. */
 export function swapTodos(todo1: string, todo2: string): Promise<TTodo[]> {
-  return apiRequest('/todos', { method: 'PUT', body: { todo1, todo2 }, schema: ZTodoList });
+  return apiRequest<TTodoList>('/todos', { method: 'PUT', body: { todo1, todo2 } });
 }
 
 function swapped(todos: TTodo[], first: string, second: string): TTodo[] {

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useNavigate } from '../../../lib/router.tsx';
 import { TODOLIST_NAME_MAX_LENGTH } from '@kolikko/core/limits';
-import { ZTodolistName } from '@kolikko/core/schemas/todos';
 import { NewNameForm, useInputError } from '../../../components/new-name-form.tsx';
 import { showErrorCode, showSuccessOnNextPage } from '../../../lib/banner.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { useCreateTodolist } from '../api/create-todolist.ts';
+import { formSchemas } from '../../../lib/validate.ts';
 
 /** Spec section 8 (addTodolist): the name errors belong under the input, not in the banner. */
 const INPUT_ERRORS = new Set(['TODOLIST.TODOLIST_NAME_MISSING', 'TODOLIST.TODOLIST_NAME_TOO_LONG']);
@@ -20,22 +20,24 @@ export function NewTodolistForm({ teacherId }: { teacherId: string }) {
   const create = useCreateTodolist(teacherId);
 
   function submit() {
-    const parsed = ZTodolistName.safeParse(name);
-    if (!parsed.success) {
-      inputError.show(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
-      return;
-    }
-    create.mutate(parsed.data, {
-      onSuccess: (list) => {
-        setName('');
-        showSuccessOnNextPage('todolists.new.created', { name: list.name });
-        void navigate(`/teacher/todos/${list.id}`);
-      },
-      onError: (failure) => {
-        const code = errorCodeOf(failure);
-        if (INPUT_ERRORS.has(code)) inputError.show(errorMessageKey(code));
-        else showErrorCode(code);
-      },
+    void formSchemas().then(({ ZTodolistName }) => {
+      const parsed = ZTodolistName.safeParse(name);
+      if (!parsed.success) {
+        inputError.show(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
+        return;
+      }
+      create.mutate(parsed.data, {
+        onSuccess: (list) => {
+          setName('');
+          showSuccessOnNextPage('todolists.new.created', { name: list.name });
+          void navigate(`/teacher/todos/${list.id}`);
+        },
+        onError: (failure) => {
+          const code = errorCodeOf(failure);
+          if (INPUT_ERRORS.has(code)) inputError.show(errorMessageKey(code));
+          else showErrorCode(code);
+        },
+      });
     });
   }
 

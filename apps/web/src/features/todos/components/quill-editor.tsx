@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import Quill, { type Op } from 'quill';
 import 'quill/dist/quill.snow.css';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import type { TodoText } from '../api/todo-updates.ts';
 import classes from './quill-editor.module.css';
 

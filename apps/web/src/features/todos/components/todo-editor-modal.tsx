@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Radio, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ANSWER_TYPES, type AnswerType } from '@kolikko/core/enumerations';
 import { MODAL_WIDTH_TODO_EDITOR_PX, TODO_ANSWER_MAX_LENGTH, TODO_REWARD_MAX, TODO_REWARD_MIN } from '@kolikko/core/limits';
 import type { TTodo } from '@kolikko/core/schemas/todos';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, FileButton, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { PREDEFINED_TODO_IMAGES, type PredefinedTodoImage } from '@kolikko/core/enumerations';
 import { IMAGE_MAX_BYTES } from '@kolikko/core/limits';
 import { IconPhoto, IconTrash, IconUpload } from '../../../components/icons.tsx';

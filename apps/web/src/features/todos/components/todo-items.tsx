@@ -1,6 +1,6 @@
 import { useState, type DragEvent } from 'react';
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { TTodo } from '@kolikko/core/schemas/todos';
 import { CoinIcon, IconArrowDown, IconArrowUp, IconGripVertical, IconPencil, IconPhoto, IconTrash } from '../../../components/icons.tsx';
 import { TodoContent } from '../../../components/todo-content.tsx';

@@ -1,9 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { TODOLIST_CATEGORIES, TODOLIST_LANGUAGES, TODOLIST_TARGETS, type TodolistLanguage, type TodolistTarget } from '@kolikko/core/enumerations';
 import { TODOLIST_NAME_MAX_LENGTH } from '@kolikko/core/limits';
-import { ZTodolistName, type TTodolist, type TUpdateTodolistRequest } from '@kolikko/core/schemas/todos';
+import type { TTodolist, TUpdateTodolistRequest } from '@kolikko/core/schemas/todos';
 import { ListSettingsModal } from '../../../components/list-settings-modal.tsx';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
@@ -11,6 +11,7 @@ import { categoryLabelKey, categoryOf, isTodolistCategory, storedCategory } from
 import { useCopyTodolist } from '../api/copy-todolist.ts';
 import { useDeleteTodolist } from '../api/delete-todolist.ts';
 import { useUpdateTodolist } from '../api/update-todolist.ts';
+import { formSchemas } from '../../../lib/validate.ts';
 
 const NAME_ERRORS = new Set(['TODOLIST.TODOLIST_NAME_MISSING', 'TODOLIST.TODOLIST_NAME_TOO_LONG']);
 
@@ -45,36 +46,38 @@ function SettingsForm({ teacherId, list, onClose }: SettingsFormProps) {
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending) return;
-    const parsed = ZTodolistName.safeParse(name);
-    if (!parsed.success) {
-      setNameError(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
-      return;
-    }
-    const changes: TUpdateTodolistRequest = {};
-    if (parsed.data !== list.name) changes.name = parsed.data;
-    const nextCategory = isTodolistCategory(category) ? (storedCategory(category) ?? null) : null;
-    if (nextCategory !== list.category) changes.category = nextCategory;
-    const nextTarget = isTarget(target) ? target : null;
-    if (nextTarget !== list.target) changes.target = nextTarget;
-    if (isLanguage(language) && language !== list.language) changes.language = language;
-    if (Object.keys(changes).length === 0) {
-      onClose();
-      return;
-    }
-    update.mutate(
-      { todolistId: list.id, changes },
-      {
-        onSuccess: (saved) => {
-          showSuccess('todolists.settings.saved', { name: saved.name });
-          onClose();
+    void formSchemas().then(({ ZTodolistName }) => {
+      const parsed = ZTodolistName.safeParse(name);
+      if (!parsed.success) {
+        setNameError(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
+        return;
+      }
+      const changes: TUpdateTodolistRequest = {};
+      if (parsed.data !== list.name) changes.name = parsed.data;
+      const nextCategory = isTodolistCategory(category) ? (storedCategory(category) ?? null) : null;
+      if (nextCategory !== list.category) changes.category = nextCategory;
+      const nextTarget = isTarget(target) ? target : null;
+      if (nextTarget !== list.target) changes.target = nextTarget;
+      if (isLanguage(language) && language !== list.language) changes.language = language;
+      if (Object.keys(changes).length === 0) {
+        onClose();
+        return;
+      }
+      update.mutate(
+        { todolistId: list.id, changes },
+        {
+          onSuccess: (saved) => {
+            showSuccess('todolists.settings.saved', { name: saved.name });
+            onClose();
+          },
+          onError: (error) => {
+            const code = errorCodeOf(error);
+            if (NAME_ERRORS.has(code)) setNameError(errorMessageKey(code));
+            else showErrorCode(code);
+          },
         },
-        onError: (error) => {
-          const code = errorCodeOf(error);
-          if (NAME_ERRORS.has(code)) setNameError(errorMessageKey(code));
-          else showErrorCode(code);
-        },
-      },
-    );
+      );
+    });
   }
 
   return (

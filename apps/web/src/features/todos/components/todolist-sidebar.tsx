@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Group, Select, SimpleGrid, Stack, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import { TODOLIST_CATEGORIES } from '@kolikko/core/enumerations';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TTodolist } from '@kolikko/core/schemas/todos';

@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Link } from '../../../lib/router.tsx';
 import { TODOS_PER_LIST_MAX } from '@kolikko/core/limits';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TTodo, TTodolist } from '@kolikko/core/schemas/todos';

@@ -1,0 +1,156 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * Splits the translations by area, so a page downloads the texts its area can show and no
+ * others: `virtual:locale/<language>/<bundle>`, where the bundle is `core` (what the first
+ * chunk's own files show: loaded with every page) or an area (what that area's files show,
+ * less core). A file "shows" a top-level section of the locale when a string in it starts with
+ * `section.` (`t('groups.title')`, `` `errors.${code}` ``, `titleKey="teacher.pages.x"`), counted
+ * over everything the area's files import, statically or on demand. It over-counts rather than
+ * under-counts: a text a page needs is never missing, at most a section comes along unused.
+ */
+export const LANGUAGES = ['en', 'fi'] as const;
+export const AREAS = ['public', 'auth', 'teacher', 'student'] as const;
+export type Area = (typeof AREAS)[number];
+
+/** Where each area's routes start (relative to src/); router.tsx's every page and layout module must be reached from one. */
+const AREA_ROOTS: Record<Area, string[]> = {
+  public: ['app/routes/front-routes.tsx', 'app/routes/public-routes.tsx'],
+  auth: ['app/routes/auth-routes.tsx'],
+  teacher: [
+    'app/layouts/teacher-layout.tsx',
+    'app/layouts/shop-layout.tsx',
+    'app/routes/member-route.tsx',
+    'app/routes/todos-route.tsx',
+    'app/routes/shared-route.tsx',
+    'app/routes/rewards-route.tsx',
+    'app/routes/teacher-community-route.tsx',
+    'features/teacher/components/teacher-home.tsx',
+    'features/groups/components/groups-page.tsx',
+    'features/shop/components/coins-page.tsx',
+    'features/shop/components/checkout-page.tsx',
+    'features/shop/components/payment-success-page.tsx',
+    'features/shop/components/upgrades-page.tsx',
+    'features/account/components/teacher-profile.tsx',
+  ],
+  student: [
+    'app/layouts/student-layout.tsx',
+    'features/student/components/student-home.tsx',
+    'features/student-todos/components/student-todos-page.tsx',
+    'features/history/components/student-history-page.tsx',
+    'features/account/components/student-profile.tsx',
+    'features/student-rewards/components/student-rewards-page.tsx',
+  ],
+};
+
+const ENTRY = 'main.tsx';
+const ROUTER = 'app/router.tsx';
+const VIRTUAL = 'virtual:locale/';
+
+type Messages = Record<string, unknown>;
+
+interface SourceFile {
+  imports: string[];
+  lazyImports: string[];
+  text: string;
+}
+
+function readSource(src: string, file: string): SourceFile {
+  const text = readFileSync(join(src, file), 'utf8');
+  const resolveImport = (specifier: string) => relative(src, resolve(dirname(join(src, file)), specifier));
+  const local = (specifiers: string[]) => specifiers.filter((s) => s.startsWith('.') && /\.(tsx?|json)$/.test(s)).map(resolveImport);
+  const staticOnes = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2] ?? '');
+  const lazyOnes = [...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? '');
+  return { imports: local(staticOnes), lazyImports: local(lazyOnes), text };
+}
+
+function sourceFiles(src: string, dir = ''): string[] {
+  return readdirSync(join(src, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(src, path)).isDirectory()) return sourceFiles(src, path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every file reached from `roots`, through static imports and (with `lazy`) on-demand ones too. */
+function reach(files: Map<string, SourceFile>, roots: string[], lazy: boolean): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    const source = files.get(file);
+    if (!source) throw new Error(`locale bundles: ${file} is not a source file under src/`);
+    seen.add(file);
+    queue.push(...source.imports.filter((f) => files.has(f)), ...(lazy ? source.lazyImports.filter((f) => files.has(f)) : []));
+  }
+  return seen;
+}
+
+function sectionsShownBy(files: Map<string, SourceFile>, reached: Set<string>, sections: string[]): Set<string> {
+  const shown = new Set<string>();
+  for (const file of reached) {
+    const { text } = files.get(file) ?? { text: '' };
+    for (const section of sections) {
+      if (new RegExp(`['"\`]${section}\\.`).test(text)) shown.add(section);
+    }
+  }
+  return shown;
+}
+
+/** The sections of each bundle: core, then each area's less core. Throws when a route module belongs to no area. */
+export function planBundles(src: string, sections: string[]): Record<'core' | Area, string[]> {
+  const files = new Map(sourceFiles(src).map((file) => [file, readSource(src, file)]));
+  const core = sectionsShownBy(files, reach(files, [ENTRY], false), sections);
+  const plan: Record<string, string[]> = { core: [...core].sort() };
+  const covered = new Set<string>();
+  for (const area of AREAS) {
+    const reached = reach(files, AREA_ROOTS[area], true);
+    for (const file of reached) covered.add(file);
+    plan[area] = [...sectionsShownBy(files, reached, sections)].filter((section) => !core.has(section)).sort();
+  }
+  // Pages and layouts; lib/ modules the router loads (TanStack Query's provider) show no text.
+  const routeModules = (files.get(ROUTER)?.lazyImports ?? []).filter((file) => !file.startsWith('lib/'));
+  const lost = routeModules.filter((file) => !covered.has(file));
+  if (lost.length > 0) throw new Error(`locale bundles: route modules outside every area (add them to AREA_ROOTS): ${lost.join(', ')}`);
+  return plan as Record<'core' | Area, string[]>;
+}
+
+function pick(messages: Messages, sections: string[]): Messages {
+  return Object.fromEntries(sections.filter((section) => section in messages).map((section) => [section, messages[section]]));
+}
+
+/** Serves `virtual:locale/<language>/<bundle>` from src/locales/<language>.json. */
+export function localeBundles(): Plugin {
+  let src = '';
+  let plan: Record<string, string[]> | null = null;
+  const planned = () => {
+    if (!plan) {
+      const en = JSON.parse(readFileSync(join(src, 'locales/en.json'), 'utf8')) as Messages;
+      plan = planBundles(src, Object.keys(en));
+    }
+    return plan;
+  };
+  return {
+    name: 'kolikko:locale-bundles',
+    configResolved(config) {
+      src = join(config.root, 'src');
+    },
+    buildStart() {
+      plan = null;
+    },
+    resolveId(id) {
+      return id.startsWith(VIRTUAL) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${VIRTUAL}`)) return null;
+      const [language = '', bundle = ''] = id.slice(VIRTUAL.length + 1).split('/');
+      const sections = planned()[bundle];
+      const file = join(src, `locales/${language}.json`);
+      if (!sections || !existsSync(file)) throw new Error(`unknown locale bundle ${id.slice(1)}`);
+      this.addWatchFile(file);
+      return `export default ${JSON.stringify(pick(JSON.parse(readFileSync(file, 'utf8')) as Messages, sections))};`;
+    },
+  };
+}
