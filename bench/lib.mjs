@@ -229,3 +229,16 @@ export function cpuMs(pid) {
 }
 // USER_HZ is 100 on every mainstream Linux build.
 const CLOCK_TICKS = 100;
+
+/**
+ * Runs `cleanup` (stop the servers and browsers this script started) and exits on Ctrl-C, or when
+ * the script is still running after `ms`: a benchmark never outlives its run.
+ */
+export function stopOnInterruptOrWatchdog(cleanup, ms) {
+  process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+  const watchdog = setTimeout(() => {
+    console.error(`watchdog: still running after ${ms / 60000} minutes, stopping`);
+    void cleanup().then(() => process.exit(2));
+  }, ms);
+  watchdog.unref();
+}
