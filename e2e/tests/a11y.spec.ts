@@ -39,7 +39,7 @@ test('axe finds nothing on the main screens of a teacher and a student, and in a
 
 test('axe finds nothing on every other screen, public, teacher and student, in English and Finnish', async ({ browser, request }) => {
   // A sweep of many screens in two languages: about a minute on an idle machine, half again on a busy one.
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const { teacher, group, kid } = await createClassroom(request);
   const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
   const me = (await (await t.request.get('/api/checkStatus')).json()) as { id: string };
@@ -90,7 +90,7 @@ test('axe finds nothing on every other screen, public, teacher and student, in E
 
 test('axe finds nothing on the coin shop and on rewards an empty purse owes, in English and Finnish', async ({ browser, request }) => {
   // A sweep of many screens in two languages: about a minute on an idle machine, half again on a busy one.
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const { teacher, group, kid } = await createClassroom(request);
   const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
   const me = (await (await t.request.get('/api/checkStatus')).json()) as { id: string };
