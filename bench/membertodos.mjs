@@ -7,7 +7,16 @@
 //   node bench/membertodos.mjs [--connections 16,64] [--duration 15] [--warmup 3]
 //                              [--teachers 50] [--groups-per-teacher 20] [--members 30] [--todos 20]
 //                              [--put-pool 4000] [--rounds 1] [--time-limit 1200]
-//                              [--scenarios baseline,get,put,baseline-tx] [--cpu-prof DIR] [--keep-db] [--cold-sessions]
+//                              [--scenarios baseline,get,put,baseline-tx,grid] [--cpu-prof DIR] [--keep-db] [--cold-sessions]
+//                              [--grid-render] [--web-dist DIR] [--render-runs 7] [--source]
+//
+// Issue 14's class view: the scenario `grid` is GET /api/membertodos/grid (a teacher's small group,
+// every member by every todo) under load; --grid-render opens /teacher/shared?view=class in Debian's
+// Chromium (the web build in --web-dist, default apps/web/dist) --render-runs times and reports the
+// grid request's time and the time from its answer to the table drawn with every cell. With either,
+// the seeding also gives the cells a mix of states (answers awaiting, sent back, wrong strict
+// answers, done). For 40 x 30: --members 40 --todos 30. --source runs the server from its
+// TypeScript sources (tsx) instead of compiling apps/server/dist.
 //
 // 1. Creates kolikko_bench_mt_<random> next to postgres://postgres@127.0.0.1:5432/test
 //    (BENCH_PG_URL overrides it) and drops it at the end WITH (FORCE).
@@ -61,6 +70,10 @@ const { values: args } = parseArgs({
     'cold-sessions': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     'baseline-server': { type: 'boolean', default: false },
+    'grid-render': { type: 'boolean', default: false },
+    'web-dist': { type: 'string' },
+    'render-runs': { type: 'string', default: '7' },
+    source: { type: 'boolean', default: false },
   },
 });
 
@@ -206,8 +219,10 @@ async function main() {
         RATE_LIMIT_PER_MINUTE: '1000000',
         // As an operator runs it: responses are not checked against their schemas a second time.
         NODE_ENV: 'production',
+        ...(args['grid-render'] ? { WEB_DIST: args['web-dist'] ?? join(ROOT, 'apps/web/dist') } : {}),
       }),
       CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [],
+      { source: args.source },
     );
     children.push(app);
     const appBase = `http://127.0.0.1:${appPort}`;
@@ -290,6 +305,20 @@ async function main() {
        from members m join groups g on g.id = m.group_id join todos t on t.todolist_id = g.blue_shared_id`,
     );
 
+    const GRID = SCENARIOS.includes('grid') || args['grid-render'];
+    if (GRID) {
+      // The class view draws every state: of the free todos' member todos 60 % answered (a fifth of
+      // those sent back), half the strict ones answered wrong, 40 % of the none-type ones done
+      // (without a reward: the books stay as they are).
+      await step(
+        'member_todos: free answers, some sent back',
+        `update member_todos mt set member_answer = 'vastaus', sent_back_comment = case when random() < 0.2 then 'Kerro lisää' end
+         from todos t where t.id = mt.todo_id and t.answertype = 'free' and random() < 0.6`,
+      );
+      await step('member_todos: wrong strict answers', `update member_todos mt set member_answer = 'väärin' from todos t where t.id = mt.todo_id and t.answertype = 'strict' and random() < 0.5`);
+      await step('member_todos: done', `update member_todos mt set completed = true from todos t where t.id = mt.todo_id and t.answertype = 'none' and random() < 0.4`);
+    }
+
     // Sessions for every member and teacher: the cookie is a random token, the table its SHA-256.
     const memberRows = (await q('select id, group_id from members')).rows;
     const teacherRows = (await q('select t.id, (select g.id from groups g where g.teacher_id = t.id limit 1) as group_id from teachers t')).rows;
@@ -363,6 +392,16 @@ async function main() {
       const bb = await rb.json();
       if (rb.status !== 200 || bb.length !== Math.min(20, TODOS_PER_LIST)) throw new Error(`baseline: ${rb.status}, ${JSON.stringify(bb).slice(0, 300)}`);
       console.log(`sanity: member GET -> ${body.length} todos, teacher GET (small group) -> ${bt.length}, baseline -> ${bb.length} rows`);
+      if (GRID) {
+        const rg = await fetch(`${appBase}/api/membertodos/grid?group_id=${t.groupId}&color=blue`, { headers: cookieOf(t) });
+        const text = await rg.text();
+        const g = JSON.parse(text);
+        const cells = g.members?.reduce((n, m) => n + m.statuses.length, 0);
+        if (rg.status !== 200 || g.members.length !== MEMBERS_PER_GROUP || g.todos.length !== TODOS_PER_LIST) throw new Error(`GET grid: ${rg.status}, ${text.slice(0, 300)}`);
+        const by = {};
+        for (const m of g.members) for (const st of m.statuses) by[st] = (by[st] ?? 0) + 1;
+        console.log(`sanity: teacher GET grid -> ${g.members.length} x ${g.todos.length} = ${cells} cells, ${text.length} bytes: ${JSON.stringify(by)}`);
+      }
     }
 
     // --- load -----------------------------------------------------------------------------
@@ -409,6 +448,22 @@ async function main() {
               const m = pickMember();
               req.path = `/api/membertodos?group_id=${m.groupId}`;
               req.headers.cookie = `kolikko_session=${m.token}`;
+              return req;
+            },
+          },
+        ],
+      },
+      grid: {
+        label: 'GET /api/membertodos/grid (teacher, class view)',
+        url: appBase,
+        pid: app.pid,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest(req) {
+              const t = teacherSessions[(Math.random() * teacherSessions.length) | 0];
+              req.path = `/api/membertodos/grid?group_id=${t.groupId}&color=blue`;
+              req.headers.cookie = `kolikko_session=${t.token}`;
               return req;
             },
           },
@@ -582,6 +637,8 @@ async function main() {
       }
     }
 
+    if (args['grid-render']) await measureGridRender({ appBase, teacher: teacherSessions[0], q, runs: Number(args['render-runs']), members: MEMBERS_PER_GROUP, todos: TODOS_PER_LIST });
+
     // --- the books -----------------------------------------------------------------------
     const books = (
       await q(`
@@ -637,5 +694,57 @@ async function main() {
     process.exitCode = 1;
   } finally {
     await cleanup();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The class view in a browser: Debian's Chromium (never a downloaded one), one teacher signed in
+// with its session cookie, /teacher/shared?view=class loaded `runs` times (the first is reported
+// apart: nothing cached). For each: the grid request's time (request start to response end, from
+// the page's resource timing) and the time from its answer to the table drawn with every cell
+// button, polled on each animation frame.
+async function measureGridRender({ appBase, teacher, q, runs, members, todos }) {
+  /* global document, requestAnimationFrame -- the page.evaluate callback below runs in the browser */
+  const { chromium } = await import('@playwright/test');
+  await q('update teachers set active_group_id = $2 where id = $1', [teacher.teacherId, teacher.groupId]);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: 'kolikko_session', value: teacher.token, url: appBase }]);
+    const page = await context.newPage();
+    const cells = members * todos;
+    const rows = [];
+    for (let i = 0; i < runs + 1; i++) {
+      await page.goto(`${appBase}/teacher/shared?view=class`);
+      const result = await page.evaluate(
+        (expected) =>
+          new Promise((resolve, reject) => {
+            const started = performance.now();
+            const poll = () => {
+              const n = document.querySelectorAll('[data-testid="class-grid"] button[data-cell]').length;
+              if (n >= expected) {
+                const drawn = performance.now();
+                const grid = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/membertodos/grid')).at(-1);
+                resolve({ drawn, request: grid ? grid.responseEnd - grid.requestStart : NaN, answered: grid ? grid.responseEnd : NaN, size: grid?.encodedBodySize ?? NaN });
+              } else if (performance.now() - started > 60_000) reject(new Error(`only ${n} of ${expected} cells after 60 s`));
+              else requestAnimationFrame(poll);
+            };
+            poll();
+          }),
+        cells,
+      );
+      rows.push({ ...result, render: result.drawn - result.answered });
+    }
+    const [first, ...rest] = rows;
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    console.log(`\nclass view in Chromium (${members} x ${todos} = ${cells} cells, 1280 px):`);
+    console.log(`  first load: grid request ${fmt(first.request, 1)} ms, its answer to the table drawn ${fmt(first.render, 1)} ms, page start to drawn ${fmt(first.drawn, 1)} ms`);
+    console.log(
+      `  ${rest.length} loads after: median grid request ${fmt(median(rest.map((r) => r.request)), 1)} ms, median answer to drawn ${fmt(median(rest.map((r) => r.render)), 1)} ms ` +
+        `(max ${fmt(Math.max(...rest.map((r) => r.render)), 1)}), median page start to drawn ${fmt(median(rest.map((r) => r.drawn)), 1)} ms; grid answer ${first.size} bytes on the wire`,
+    );
+    console.log(`  load average now: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  } finally {
+    await browser.close();
   }
 }

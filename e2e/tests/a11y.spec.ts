@@ -71,6 +71,11 @@ test('axe finds nothing on every other screen, public, teacher and student, in E
   for (const path of ['/teacher/home', `/teacher/groups/${kidId}`, `/teacher/groups/${kidId}/todos`, `/teacher/shared/${kidId}/todos`, '/teacher/rewards', '/teacher/shop/upgrades', '/teacher/profile']) {
     await visit(t, path, main);
   }
+  // The class view (issue 14): a table of buttons, sticky headers, a legend.
+  await visit(t, '/teacher/shared?view=class', async (page) => {
+    await main(page);
+    await expect(page.getByTestId('class-grid')).toBeVisible();
+  });
   const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
   for (const path of ['/student/todos', '/student/history', '/student/profile']) await visit(s, path, main);
   await s.getByRole('button', { name: 'FI', exact: true }).first().click();

@@ -1,22 +1,54 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createGroup, createTeacher, uniqueName } from '../support/api.ts';
 import { text } from '../support/locales.ts';
 
+/** Every address the app's router moves to (it replaces the entry with the login's), kept on the window. */
+async function recordAddresses(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { seenAddresses: seen });
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+        if (url !== undefined && url !== null) seen.push(String(url));
+        original(data, unused, url);
+      };
+    }
+  });
+}
+
+async function seenAddresses(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { seenAddresses: string[] }).seenAddresses);
+}
+
 test.describe('nobody signed in', () => {
-  test('the teacher area sends to the teacher login with the no-auth message, and the parameter is removed', async ({ page }) => {
+  // Issue 14: a visitor who never signed in here is sent to log in, not told a session ended.
+  test('the teacher area sends to the teacher login, without the no-auth message', async ({ page }) => {
+    await recordAddresses(page);
     for (const path of ['/teacher/home', '/teacher/groups', '/teacher/todos', '/teacher/profile', '/teacher/shop/coins']) {
       await page.goto(path);
       await expect(page).toHaveURL('/teacher/login');
-      await expect(page.getByRole('alert')).toContainText(text('en', 'errors.AUTH.NO_AUTH'));
+      await expect(page.getByLabel('Username')).toBeVisible();
+      expect(await seenAddresses(page)).not.toContainEqual(expect.stringContaining('error='));
+      await expect(page.getByText(text('en', 'errors.AUTH.NO_AUTH'))).toHaveCount(0);
     }
   });
 
-  test('the student area sends to the student login', async ({ page }) => {
+  test('the student area sends to the student login, without the no-auth message', async ({ page }) => {
+    await recordAddresses(page);
     for (const path of ['/student/home', '/student/todos', '/student/history', '/student/profile', '/student/rewards']) {
       await page.goto(path);
       await expect(page).toHaveURL('/student/login');
-      await expect(page.getByRole('alert')).toContainText(text('en', 'errors.AUTH.NO_AUTH'));
+      await expect(page.getByLabel('Username')).toBeVisible();
+      expect(await seenAddresses(page)).not.toContainEqual(expect.stringContaining('error='));
+      await expect(page.getByText(text('en', 'errors.AUTH.NO_AUTH'))).toHaveCount(0);
     }
+  });
+
+  test('login?error=AUTH.NO_AUTH still shows the no-auth message and is removed', async ({ page }) => {
+    await page.goto('/teacher/login?error=AUTH.NO_AUTH');
+    await expect(page).toHaveURL('/teacher/login');
+    await expect(page.getByRole('alert')).toContainText(text('en', 'errors.AUTH.NO_AUTH'));
   });
 
   test('an unknown user type goes to the front page, an unknown path shows it', async ({ page }) => {
@@ -80,4 +112,30 @@ test('a session ended on the server sends the next request to the login page', a
   await request.get('/api/logout', { headers: { cookie: `kolikko_session=${session?.value}` } });
   await page.reload();
   await expect(page).toHaveURL('/teacher/login');
+  // This browser had the session, so it is told the session ended (once it signs out itself, it is not).
+  await expect(page.getByRole('alert')).toContainText(text('en', 'errors.AUTH.NO_AUTH'));
+  await page.getByLabel('Username').fill(teacher.username);
+  await page.getByLabel('Password', { exact: true }).fill(teacher.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL('/teacher/home');
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await expect(page).toHaveURL('/teacher/login');
+  await page.goto('/teacher/groups');
+  await expect(page).toHaveURL('/teacher/login');
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await expect(page.getByText(text('en', 'errors.AUTH.NO_AUTH'))).toHaveCount(0);
+});
+
+test('a session that expires while the page is open sends to the login page with the no-auth message', async ({ page, context }) => {
+  const teacher = await createTeacher(page.request);
+  await page.goto('/teacher/login');
+  await page.getByLabel('Username').fill(teacher.username);
+  await page.getByLabel('Password', { exact: true }).fill(teacher.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL('/teacher/home');
+  // The cookie goes as an expired one would: the next request the page makes is a 401.
+  await context.clearCookies();
+  await page.getByRole('link', { name: 'Groups' }).first().click();
+  await expect(page).toHaveURL('/teacher/login');
+  await expect(page.getByRole('alert')).toContainText(text('en', 'errors.AUTH.NO_AUTH'));
 });

@@ -38,6 +38,12 @@ import { socketOwedRewardEvents } from './modules/coins/owed-rewards.events.ts';
 import { createOwedRewardsService } from './modules/coins/owed-rewards.service.ts';
 import { memberTodosRoutes } from './modules/todos/member-todos.routes.ts';
 import { createMemberTodosService } from './modules/todos/member-todos.service.ts';
+import { communityRoutes } from './modules/community/community.routes.ts';
+import { createCommunityService } from './modules/community/community.service.ts';
+import { operatorRoutes } from './modules/operator/operator.routes.ts';
+import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { socketSharingEvents } from './modules/sharing/sharing.events.ts';
+import { createSharingService } from './modules/sharing/sharing.service.ts';
 import { todolistsRoutes } from './modules/todos/todolists.routes.ts';
 import { createTodolistsService } from './modules/todos/todolists.service.ts';
 import { socketTodoEvents } from './modules/todos/todos.events.ts';
@@ -68,6 +74,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Tests pass their own, to wait until the work a request left behind is done. */
   background?: Background;
+  /** On the embedded database: the secret of the operator's calls (modules/operator); none without. */
+  operatorSecret?: string;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -127,16 +135,22 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       // crash left holding coins while it owes (its payment runs after the credit's commit).
       const owedRewards = createOwedRewardsService({ db, events: socketOwedRewardEvents(app.io), log: app.log });
       api.addHook('onReady', async () => owedRewards.settleAll());
-      const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, sessions, memberEvents, background });
+      const catalog = loadCharacterCatalog();
+      const characterParts = { face: catalog.faces.map((part) => part.path), hair: catalog.hairs.map((part) => part.path) };
+      const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, sessions, memberEvents, background, characterParts });
       await api.register(authRoutes, { auth, secureCookies });
       await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io), sessions, owedRewards }) });
       await api.register(membersRoutes, { members: createMembersService({ db, events: memberEvents, sessions, owedRewards }), secureCookies });
       await api.register(accountRoutes, { account: createAccountService({ db, sessions }), secureCookies });
       const events = socketTodoEvents(app.io);
-      await api.register(todolistsRoutes, { todolists: createTodolistsService({ db, events }) });
+      const sharingEvents = socketSharingEvents(app.io);
+      const todolists = createTodolistsService({ db, events, sharing: sharingEvents });
+      await api.register(todolistsRoutes, { todolists });
+      await api.register(sharingRoutes, { sharing: createSharingService({ db, todolists, todoEvents: events, events: sharingEvents }) });
+      await api.register(communityRoutes, { community: createCommunityService({ db, todolists, owedRewards }) });
+      if (options.operatorSecret) await api.register(operatorRoutes, { db, secret: options.operatorSecret });
       await api.register(todosRoutes, { todos: createTodosService({ db, events, owedRewards }) });
       await api.register(memberTodosRoutes, { memberTodos: createMemberTodosService({ db, events, owedRewards }) });
-      const catalog = loadCharacterCatalog();
       await api.register(rewardsRoutes, { rewards: createRewardsService({ db, events: socketRewardEvents(app.io) }) });
       await api.register(rewardPurchasesRoutes, { purchases: createRewardPurchasesService({ db, events: memberEvents }) });
       await api.register(avatarsRoutes, { avatars: createAvatarsService({ db, events: memberEvents, catalog }) });

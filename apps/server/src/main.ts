@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
+import { removeOperatorFile, writeOperatorFile } from './modules/operator/operator.ts';
 
 let config: Config;
 try {
@@ -14,7 +17,9 @@ try {
 }
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ config, database });
+// On the embedded database, operator commands go through this server (modules/operator/operator.ts).
+const operatorSecret = database.kind === 'pglite' ? randomBytes(32).toString('base64url') : undefined;
+const app = await buildApp({ config, database, operatorSecret });
 app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
 
 let closing = false;
@@ -23,6 +28,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   try {
+    if (operatorSecret) removeOperatorFile(config.dataDir);
     await app.close();
     await database.close();
     process.exit(0);
@@ -35,3 +41,4 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+if (operatorSecret) writeOperatorFile(config.dataDir, (app.server.address() as AddressInfo).port, operatorSecret);

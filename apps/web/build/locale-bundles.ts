@@ -17,7 +17,7 @@ export type Area = (typeof AREAS)[number];
 
 /** Where each area's routes start (relative to src/); router.tsx's every page and layout module must be reached from one. */
 const AREA_ROOTS: Record<Area, string[]> = {
-  public: ['app/routes/front-routes.tsx', 'app/routes/public-routes.tsx'],
+  public: ['app/routes/front-routes.tsx', 'app/routes/public-routes.tsx', 'app/routes/community-route.tsx'],
   auth: ['app/routes/auth-routes.tsx'],
   teacher: [
     'app/layouts/teacher-layout.tsx',

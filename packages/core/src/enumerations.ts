@@ -100,6 +100,7 @@ export const LEDGER_REASONS = [
   'member_deleted_refund',
   'group_deleted_refund',
   'account_deleted',
+  'community_purchase',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

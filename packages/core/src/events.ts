@@ -48,6 +48,11 @@ export interface TeacherGaveCoinsPayload {
   member_id: string;
   /** The member's new total. */
   coins: number;
+  /**
+   * Ours (issue 14): the coins the teacher's award moved, negative when it took coins back; only on
+   * an award (the student is told), not when an owed todo reward is paid.
+   */
+  amount?: number;
 }
 
 export interface MemberRemovedPayload {
@@ -87,6 +92,26 @@ export interface MemberUpdatedTodoPayload {
 export interface TeacherUpdatedMemberTodoPayload {
   mtodo_id: string;
   member_coins: number;
+  /**
+   * Ours (issue 14), when the teacher's change marked the todo done (`approved`) or not done
+   * (`reopened`): the student is told, with the todo's title (the first line of its text) and the
+   * coins that moved (negative when a reward was taken back; 0 when the purse owes it).
+   */
+  outcome?: 'approved' | 'reopened';
+  title?: string;
+  coins_change?: number;
+}
+
+/** Ours (issue 14): a group's settings changed (trading allowed or not): to the group's members. */
+export interface GroupSettingsPayload {
+  group_id: string;
+  trading_allowed: boolean;
+}
+
+export interface TeacherSentBackTodoPayload {
+  mtodo_id: string;
+  /** The teacher's comment (may be empty). */
+  comment: string;
 }
 
 export interface TeacherUpdatedTodoPayload {
@@ -110,6 +135,31 @@ export interface SharedTodolistPayload {
 export interface SharedTodolistPermissionsPayload {
   todolist_id: string;
   permissions: 'read' | 'edit' | null;
+}
+
+/**
+ * Ours: a list shared between teachers (not shown to a small group): `group_id` and `color` are
+ * null, which tells it apart from SharedTodolistPayload. To the recipient's own teacher room, and
+ * to the owner's when a recipient removed the list from its own view.
+ */
+export interface TeacherShareTodolistPayload {
+  group_id: null;
+  color: null;
+  todolist_id: string;
+  /** The recipient's permission now; null once it no longer has the list. */
+  permissions: 'read' | 'edit' | null;
+  /** The owner's username. */
+  shared_by_username: string;
+  /** The recipient's username. */
+  username: string;
+}
+
+/** Ours: a reward list shared with a teacher, or no longer: to the recipient's and the owner's teacher rooms. */
+export interface TeacherShareRewardListPayload {
+  rewardlist_id: string;
+  /** The recipient's username. */
+  username: string;
+  shared: boolean;
 }
 
 export interface RewardsChangedPayload {
@@ -160,20 +210,30 @@ export interface ServerToClientEvents {
   'member-updated-todo': (payload: MemberUpdatedTodoPayload) => void;
   /** The teacher changed a student's member todo: to the student. */
   'teacher-updated-member-todo': (payload: TeacherUpdatedMemberTodoPayload) => void;
+  /** Ours (not in the spec): the teacher sent a free answer back with a comment: to the student. */
+  'teacher-sent-back-todo': (payload: TeacherSentBackTodoPayload) => void;
   /** A todo of a list changed: to every teacher who owns the list or has it shared. */
   'teacher-updated-todo': (payload: TeacherUpdatedTodoPayload) => void;
   /** The todos of a list shown to a group changed: to the group's members and teachers. */
   'teacher-updated-shared-todolist-todos': (payload: SharedTodolistTodosPayload) => void;
-  /** A list was shown to a small group: to the group's members and teachers. */
-  'teacher-shared-todolist': (payload: SharedTodolistPayload) => void;
-  /** A small group's list was withdrawn: to the group's members and teachers. */
-  'teacher-unshared-todolist': (payload: SharedTodolistPayload) => void;
+  /**
+   * A list was shown to a small group: to the group's members and teachers. Or (group_id null) a
+   * teacher shared a list with another teacher: to the recipient's teacher room.
+   */
+  'teacher-shared-todolist': (payload: SharedTodolistPayload | TeacherShareTodolistPayload) => void;
+  /**
+   * A small group's list was withdrawn: to the group's members and teachers. Or (group_id null) a
+   * teacher no longer has a list shared with it: to its teacher room and the owner's.
+   */
+  'teacher-unshared-todolist': (payload: SharedTodolistPayload | TeacherShareTodolistPayload) => void;
+  /** Ours: a reward list was shared with a teacher or no longer is: to the recipient and the owner. */
+  'teacher-shared-rewardlist': (payload: TeacherShareRewardListPayload) => void;
   /**
    * Ours (spec section 7 has none): what a group's shop offers changed: another list published or
    * none, a reward of the published list added, removed, edited or deleted. To the group's members.
    */
   'teacher-updated-rewards': (payload: RewardsChangedPayload) => void;
-  /** Typed for teacher-to-teacher sharing, which has no API yet: nothing sends it. */
+  /** The owner changed a recipient's permission on a list: to the recipient's teacher room. */
   'teacher-updated-shared-todolist-permissions': (payload: SharedTodolistPermissionsPayload) => void;
   /** The teacher wrote: group chat to the group's members and teachers, private chat to the member and the group's teachers. */
   'teacher-sent-a-chat': (message: TChatMessage) => void;
@@ -187,6 +247,8 @@ export interface ServerToClientEvents {
    * paid). To the teacher's own room, so every screen it has open updates its header.
    */
   'teacher-purse-updated': (payload: TeacherPurseUpdatedPayload) => void;
+  /** Ours (issue 14): the teacher allowed or forbade trading: to the group's members. */
+  'teacher-updated-group-settings': (payload: GroupSettingsPayload) => void;
   /** How many of a group's members are connected: to the group's teachers. */
   'online-member-count-update': (payload: OnlineMemberCountPayload) => void;
   /** The answer to leave-room: the room left. */

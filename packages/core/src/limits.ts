@@ -34,6 +34,8 @@ export const TODO_HTML_MAX_LENGTH = 100_000;
 export const TODO_DELTA_MAX_LENGTH = 200_000;
 export const TODO_ANSWER_MAX_LENGTH = 2000;
 export const MEMBER_ANSWER_MAX_LENGTH = 2000;
+/** The teacher's comment on an answer sent back (ours: a short note, not a chat). */
+export const SEND_BACK_COMMENT_MAX_LENGTH = 300;
 /** A list this long is already more than a lesson; the bound keeps member todos per group in check. */
 export const TODOS_PER_LIST_MAX = 200;
 
@@ -71,6 +73,8 @@ export const PRICING_CACHE_MS = 5 * 60 * 1000;
 export const COMMUNITY_PREVIEW_TODOS = 3;
 export const COMMUNITY_DEFAULT_LANGUAGE = 'FI';
 export const COMMUNITY_DEFAULT_PRICE = 0;
+/** Ours (the spec sets only the minimum): a community price above this is refused. */
+export const COMMUNITY_PRICE_MAX = 99_999;
 
 export const SMALL_GROUPS = ['blue', 'orange'] as const;
 export const GROUP_SEARCH_THRESHOLD = 4;

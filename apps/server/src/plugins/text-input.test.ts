@@ -115,6 +115,7 @@ function hint(c: Classroom, self: string, name: string, before: string | undefin
     newPassword: 'another-secret1',
     group_name: c.group.name,
     category: 'mathematics',
+    categories: ['MATHEMATICS'],
     content_html: '<p>Task</p>',
     content_delta: { ops: [{ insert: 'Task\n' }] },
     message: 'Hello class',

@@ -20,7 +20,7 @@ export interface TestApp {
  */
 export async function buildTestApp(
   overrides: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'paymentProvider' | 'mailer' | 'background'> = {},
+  options: Pick<BuildAppOptions, 'paymentProvider' | 'mailer' | 'background' | 'operatorSecret'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',

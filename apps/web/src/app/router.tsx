@@ -75,7 +75,8 @@ const publicRoutes: RouteObject = {
             { path: 'proto', ...page(publicPages, 'ProtoPage') },
             { path: 'about', ...page(publicPages, 'AboutPage') },
             { path: 'tutorials', ...page(publicPages, 'TutorialsPage') },
-            { path: 'community', ...page(publicPages, 'CommunityPage') },
+            // Its own chunk, with TanStack Query: the only visitor page that reads the API.
+            { path: 'community', ...page(() => import('./routes/community-route.tsx'), 'CommunityPage', undefined, true) },
             { path: 'contact', ...page(publicPages, 'ContactPage') },
             // Spec section 2: every other path shows the front page.
             { path: '*', ...page(frontPages, 'FrontPage') },

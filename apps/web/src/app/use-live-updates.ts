@@ -10,7 +10,7 @@ import { classmatesQueryKey } from '../features/account/api/get-classmates.ts';
 import { appendChatMessage, removeChatMessage } from '../features/chat/api/chat-cache.ts';
 import { purchaseHistoryQueryKey } from '../features/shop/api/get-purchase-history.ts';
 import { publishedRewardsQueryKey } from '../features/student-rewards/api/get-published-rewards.ts';
-import { refreshSession, setSessionCoins, useSession, useSignedOut } from '../lib/auth.ts';
+import { refreshSession, setSessionCoins, setSessionTrading, useSession, useSignedOut } from '../lib/auth.ts';
 import { showBanner } from '../lib/banner.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { invalidateChatUnread } from '../lib/queries/chat-unread.ts';
@@ -62,6 +62,13 @@ function teacherHandlers(teacherId: string): Handlers {
   const refreshGroups = () => {
     invalidate(groupsQueryKey(teacherId));
     invalidate(activeGroupQueryKey(teacherId));
+  };
+  // Lists shared between teachers: the lists, the open one and its todos (its controls follow its permissions).
+  const invalidateTeacherShare = (todolistId: string) => {
+    invalidate(['todolists']);
+    invalidate(['sharedTodolists']);
+    invalidate(todolistQueryKey(todolistId));
+    invalidate(todosQueryKey(todolistId));
   };
   const memberRemoved: ServerToClientEvents['member-delete-self'] = ({ member_id, group_id, teacher_coins }) => {
     queryClient.setQueryData<TMember[]>(groupMembersQueryKey(group_id), (members) => members?.filter((member) => member.id !== member_id));
@@ -124,13 +131,21 @@ function teacherHandlers(teacherId: string): Handlers {
       invalidate(todolistQueryKey(todolist_id));
       invalidate(memberTodosGroupKey(group_id));
     },
-    'teacher-shared-todolist': ({ group_id }) => {
+    // group_id null: a list shared between teachers (to this teacher, or no longer): its lists change.
+    'teacher-shared-todolist': ({ group_id, todolist_id }) => {
+      if (group_id === null) return invalidateTeacherShare(todolist_id);
       invalidate(memberTodosGroupKey(group_id));
       refreshGroups();
     },
-    'teacher-unshared-todolist': ({ group_id }) => {
-      invalidate(memberTodosGroupKey(group_id));
+    'teacher-unshared-todolist': ({ group_id, todolist_id }) => {
+      if (group_id === null && todolist_id !== null) return invalidateTeacherShare(todolist_id);
+      if (group_id !== null) invalidate(memberTodosGroupKey(group_id));
       refreshGroups();
+    },
+    'teacher-updated-shared-todolist-permissions': ({ todolist_id }) => invalidateTeacherShare(todolist_id),
+    'teacher-shared-rewardlist': () => {
+      invalidate(['rewardlists']);
+      invalidate(['sharedRewardlists']);
     },
   };
 }
@@ -139,10 +154,11 @@ function memberHandlers(memberId: string, groupId: string, signOut: () => void):
   const refreshTodos = () => invalidate(memberTodosGroupKey(groupId));
   return {
     ...chatHandlers,
-    'teacher-gave-coins': ({ member_id, coins }) => {
+    'teacher-gave-coins': ({ member_id, coins, amount }) => {
       if (member_id !== memberId) return;
       setSessionCoins(coins);
       invalidateMemberHistory(memberId);
+      if (amount) showBanner('info', amount > 0 ? 'live.coinsGiven' : 'live.coinsTaken', { count: Math.abs(amount) });
     },
     'teacher-delete-member': ({ member_id }) => {
       if (member_id !== memberId) return;
@@ -159,10 +175,20 @@ function memberHandlers(memberId: string, groupId: string, signOut: () => void):
       setSessionCoins(recipient_coins);
       invalidateMemberHistory(memberId);
     },
-    'teacher-updated-member-todo': ({ member_coins }) => {
+    'teacher-updated-member-todo': ({ member_coins, outcome, title, coins_change }) => {
       setSessionCoins(member_coins);
       refreshTodos();
       invalidateMemberHistory(memberId);
+      if (outcome) {
+        const key = `live.${outcome}${coins_change ? '' : 'NoCoins'}`;
+        showBanner('info', key, { title: title || { key: 'live.untitledTask' }, coins: Math.abs(coins_change ?? 0) });
+      }
+    },
+    'teacher-updated-group-settings': ({ trading_allowed }) => setSessionTrading(trading_allowed),
+    // Ours: an answer sent back shows its comment on the task at once.
+    'teacher-sent-back-todo': () => {
+      refreshTodos();
+      showBanner('info', 'live.sentBack');
     },
     'teacher-updated-shared-todolist-todos': refreshTodos,
     'teacher-shared-todolist': refreshTodos,

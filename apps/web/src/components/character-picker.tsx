@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import type { CharacterType } from '@kolikko/core/enumerations';
 import { CHARACTER_PRICES } from '@kolikko/core/limits';
@@ -8,6 +8,7 @@ import { showErrorCode, showSuccess } from '../lib/banner.ts';
 import { coinsValue } from '../lib/banner-text.ts';
 import { withPart, partName, type CharacterLook } from '../lib/character-images.ts';
 import { errorCodeOf } from '../lib/error-message.ts';
+import { hyphenateFinnish } from '../lib/hyphenate.ts';
 import { currentLanguage, useTranslation } from '../lib/i18n.ts';
 import { useCharacterImages, type CharacterPartKind } from '../lib/queries/character-images.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
@@ -23,7 +24,7 @@ const TABS: readonly { kind: CharacterPartKind; type: CharacterType }[] = [
 
 /**
  * Who is choosing, and so what a part that is not owned offers:
- * - `buy`: a student, who unlocks it with coins (spec section 9: face 3, hair 1) and then wears it;
+ * - `buy`: a student, who buys it with coins (spec section 9: face 3, hair 1) and wears it at once;
  * - `free`: a teacher for themself, who wears any part without paying;
  * - `ownedOnly`: a teacher choosing for a student, who can only put on what the student owns.
  */
@@ -46,7 +47,7 @@ interface CharacterPickerProps {
   coins?: number;
   /** Puts a part on; resolves when the server agreed. */
   wear: (part: CharacterPart) => Promise<unknown>;
-  /** Unlocks a part (`buy` mode); resolves when the server agreed. */
+  /** Buys a part and puts it on (`buy` mode, one call: issue 14); resolves when the server agreed. */
   unlock?: (part: CharacterPart) => Promise<unknown>;
 }
 
@@ -100,7 +101,7 @@ function PartTile({ part, type, state, mode, look, seed, coins, pending, disable
     >
       <CharacterPicture look={withPart(look, type, part.path)} size={72} seed={seed} />
       <Text id={nameId} fw={700} fz={{ base: 'xs', xs: 'sm' }} ta="center" className={classes.name}>
-        {name}
+        {currentLanguage() === 'fi' ? hyphenateFinnish(name) : name}
       </Text>
       {state === 'locked' ? (
         <Group gap={4} wrap="nowrap" justify="center" className={classes.price}>
@@ -175,6 +176,7 @@ export function CharacterPicker({ mode, look, username, unlocked, coins = 0, wea
   const [buyOpen, setBuyOpen] = useState(false);
   const [pending, setPending] = useState<CharacterPart | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const tabRefs = useRef<Partial<Record<CharacterPartKind, HTMLButtonElement | null>>>({});
   const faces = useCharacterImages('faces');
   const hairs = useCharacterImages('hairs');
   const language = currentLanguage();
@@ -210,8 +212,8 @@ export function CharacterPicker({ mode, look, username, unlocked, coins = 0, wea
       () => {
         setBuyOpen(false);
         showSuccess('character.unlocked', { name: { localized: name }, coins: coinsValue(price) });
-        // The part's Wear button takes the place of its Buy button: the focus goes there.
-        requestAnimationFrame(() => document.getElementById(wearButtonId(baseId, part))?.focus());
+        // The part is worn now and its tile has no button left: the focus goes back to its tab.
+        requestAnimationFrame(() => tabRefs.current[part.type === 'face' ? 'faces' : 'hairs']?.focus());
       },
       (error: unknown) => {
         setBuyOpen(false);
@@ -311,7 +313,14 @@ export function CharacterPicker({ mode, look, username, unlocked, coins = 0, wea
       >
         <Tabs.List grow>
           {TABS.map(({ kind }) => (
-            <Tabs.Tab key={kind} value={kind} fw={700}>
+            <Tabs.Tab
+              key={kind}
+              value={kind}
+              fw={700}
+              ref={(element) => {
+                tabRefs.current[kind] = element;
+              }}
+            >
               {t(`character.tabs.${kind}`)}
             </Tabs.Tab>
           ))}

@@ -29,8 +29,18 @@ interface ListSettingsModalProps<L extends SettingsList> {
   texts: 'todolists.settings' | 'rewards.settings';
   /** Makes a copy with the given name; the teacher then goes to `pathOf` the copy. */
   copy: { run: (list: L, name: string) => Promise<{ id: string }>; pending: boolean; successKey: string; pathOf: (id: string) => string };
-  /** Deletes the list, after a confirmation that says `confirmText`; the teacher then goes to `afterPath`. */
-  remove: { run: (list: L) => Promise<unknown>; pending: boolean; allowed: (list: L) => boolean; confirmText: (list: L) => string; afterPath: string };
+  /**
+   * Deletes the list, after a confirmation that says `confirmText` (and shows `confirmNote`, what
+   * else the delete takes away, when there is any); the teacher then goes to `afterPath`.
+   */
+  remove: {
+    run: (list: L) => Promise<unknown>;
+    pending: boolean;
+    allowed: (list: L) => boolean;
+    confirmText: (list: L) => string;
+    confirmNote?: (list: L) => ReactNode;
+    afterPath: string;
+  };
   /** What comes before copying: the list's own settings, or who shared it. */
   children?: (list: L) => ReactNode;
 }
@@ -138,7 +148,10 @@ export function ListSettingsModal<L extends SettingsList>({ stackId, list: curre
         danger
         title={t(`${texts}.confirmTitle`, { name: list?.name ?? '' })}
       >
-        <Text>{list ? remove.confirmText(list) : ''}</Text>
+        <Stack gap="sm">
+          <Text>{list ? remove.confirmText(list) : ''}</Text>
+          {list && remove.confirmNote ? remove.confirmNote(list) : null}
+        </Stack>
       </ConfirmModal>
     </Modal.Stack>
   );

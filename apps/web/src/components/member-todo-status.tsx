@@ -2,15 +2,22 @@ import type { ComponentType } from 'react';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from '../lib/i18n.ts';
 import type { MemberTodoStatus } from '@kolikko/core/rules/completion';
-import { CoinIcon, IconAlertTriangle, IconCircle, IconCircleCheck, IconClock, IconHourglass } from './icons.tsx';
+import { CoinIcon, IconAlertTriangle, IconCircle, IconCircleCheck, IconClock, IconHourglass, IconUndo } from './icons.tsx';
 import classes from './member-todo-status.module.css';
 
 const STATUS_ICONS: Record<MemberTodoStatus, ComponentType<{ size?: number }>> = {
   done: IconCircleCheck,
   awaiting_teacher: IconClock,
   strict_answered: IconAlertTriangle,
+  sent_back: IconUndo,
   not_done: IconCircle,
 };
+
+/** A status's own icon (decorative: the status's word goes beside it or in a label). */
+export function MemberTodoStatusIcon({ status, size = 16 }: { status: MemberTodoStatus; size?: number }) {
+  const Icon = STATUS_ICONS[status];
+  return <Icon size={size} />;
+}
 
 /** The class that gives a member todo's card the coloured edge of its status. */
 export const memberTodoCardClass = classes.card;

@@ -1,4 +1,4 @@
-import { useCallback, useState, type Ref, type SubmitEvent } from 'react';
+import { useCallback, useState, type ReactNode, type Ref, type SubmitEvent } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from '../lib/i18n.ts';
 import { IconPlus } from './icons.tsx';
@@ -28,10 +28,12 @@ interface NewNameFormProps {
   error: string | undefined;
   loading: boolean;
   onSubmit: () => void;
+  /** More fields of the new thing, between the name and the button (a new group's trading choice). */
+  children?: ReactNode;
 }
 
 /** The one-field "name a new group / list" form the groups, todo lists and reward lists share. */
-export function NewNameForm({ inputId, inputRef, texts, value, onChange, error, loading, onSubmit }: NewNameFormProps) {
+export function NewNameForm({ inputId, inputRef, texts, value, onChange, error, loading, onSubmit, children }: NewNameFormProps) {
   const { t } = useTranslation();
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,6 +55,7 @@ export function NewNameForm({ inputId, inputRef, texts, value, onChange, error, 
           error={error ? t(error) : undefined}
           autoComplete="off"
         />
+        {children}
         <Button type="submit" leftSection={<IconPlus size={18} />} loading={loading}>
           {texts.submit}
         </Button>

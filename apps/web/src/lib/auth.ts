@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { TSessionUser } from '@kolikko/core/schemas/auth';
+import type { TMember } from '@kolikko/core/schemas/groups';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client.ts';
 import { useNavigate } from './router.tsx';
 
@@ -15,6 +16,12 @@ interface SessionState {
   user: TSessionUser | null;
   /** True until the server has answered who is signed in. */
   isPending: boolean;
+  /**
+   * Nobody is signed in, but this browser had a session that ended without a sign-out (it expired
+   * or was revoked): the area's guard then says "Your session has ended". A visitor who never
+   * signed in is not told that (docs/decisions.md, issue 14).
+   */
+  hasEnded?: boolean;
 }
 
 /** A session read longer ago than this is read again when the window comes back into focus. */
@@ -28,7 +35,33 @@ let generation = 0;
 const listeners = new Set<() => void>();
 const endHandlers = new Set<() => void>();
 
+/**
+ * Kept in local storage while a session is open in this browser, removed when it ends here (a
+ * sign-out, a deleted account, a 401 that goes to the login page). Found with nobody signed in,
+ * it means the session ended elsewhere: it expired, or was revoked on another device.
+ */
+const SIGNED_IN_KEY = 'kolikko.signedIn';
+
+function storedSignedIn(): boolean {
+  try {
+    return window.localStorage.getItem(SIGNED_IN_KEY) !== null;
+  } catch {
+    // Storage can be blocked: the app works on, and an ended session reads as never begun.
+    return false;
+  }
+}
+
+function storeSignedIn(signedIn: boolean): void {
+  try {
+    if (signedIn) window.localStorage.setItem(SIGNED_IN_KEY, '1');
+    else window.localStorage.removeItem(SIGNED_IN_KEY);
+  } catch {
+    // See storedSignedIn.
+  }
+}
+
 function update(next: SessionState): void {
+  if (next.user && !state.user) storeSignedIn(true);
   state = next;
   for (const listener of listeners) listener();
 }
@@ -91,7 +124,10 @@ export function refreshSession(): Promise<void> {
       (user) => {
         if (mine !== generation) return;
         readAt = Date.now();
-        update({ user, isPending: false });
+        // A session this browser kept is gone: the guarded pages say so until someone signs in.
+        const hasEnded = user === null && storedSignedIn();
+        if (hasEnded) storeSignedIn(false);
+        update({ user, isPending: false, hasEnded: hasEnded || (user === null && state.hasEnded === true) });
       },
       () => {
         if (mine === generation) update({ user: state.isPending ? null : state.user, isPending: false });
@@ -150,6 +186,26 @@ export function setSessionCoins(coins: number): void {
   if (state.user) update({ user: { ...state.user, coins }, isPending: false });
 }
 
+/**
+ * Stores the student a member call answered with (rename, character); the group's setting the
+ * session holds beside it stays as it was.
+ */
+export function setSessionMember(member: TMember): void {
+  const tradingAllowed = state.user && !state.user.admin ? state.user.trading_allowed : false;
+  setSessionUser({ ...member, admin: false, trading_allowed: tradingAllowed });
+}
+
+/** The student's group allowed or forbade trading (a live event, or a refused transfer): the session shows it. */
+export function setSessionTrading(tradingAllowed: boolean): void {
+  const user = state.user;
+  if (user && !user.admin && user.trading_allowed !== tradingAllowed) update({ user: { ...user, trading_allowed: tradingAllowed }, isPending: false });
+}
+
+/** Where a guarded page sends nobody: the area's login, saying the session ended only to one whose session did. */
+export function signInPath(area: UserArea, hasEnded: boolean): string {
+  return hasEnded ? `${loginPath(area)}?error=AUTH.NO_AUTH` : loginPath(area);
+}
+
 /** Runs when a session ends (lib/query-client.ts forgets every cached answer). */
 export function onSessionEnd(handler: () => void): void {
   endHandlers.add(handler);
@@ -162,6 +218,7 @@ export function onSessionEnd(handler: () => void): void {
  */
 export function endSession(navigate: (to: string) => void, to: string): void {
   generation += 1;
+  storeSignedIn(false);
   update({ user: null, isPending: true });
   for (const handler of endHandlers) handler();
   navigate(to);

@@ -26,8 +26,9 @@ describe('bannerText', () => {
     expect(await textIn('fi', shared)).toBe('”Maths” on nyt jaettu ryhmän 5B pienryhmälle: Sininen.');
 
     const unlocked = { messageKey: 'character.unlocked', values: { name: { localized: { en: 'Wink', fi: 'Silmänisku' } }, coins: coinsValue(1) } };
-    expect(await textIn('en', unlocked)).toBe('Wink is yours for 1 coin. Wear it now!');
-    expect(await textIn('fi', unlocked)).toBe('Silmänisku on nyt sinun (1 kolikko). Ota se käyttöön!');
+    // Buying a part puts it on (issue 14).
+    expect(await textIn('en', unlocked)).toBe('Wink is yours for 1 coin, and you are wearing it now.');
+    expect(await textIn('fi', unlocked)).toBe('Silmänisku on nyt sinun (1 kolikko), ja se on heti käytössäsi.');
   });
 
   it('keeps plain values as they were given', async () => {

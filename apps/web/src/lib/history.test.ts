@@ -19,10 +19,10 @@ const history: TMemberHistory = {
       status: 'active',
     },
   ],
-  transactions: [{ kind: 'transfer', recipientName: 'mia', price: 2, date: at(9, 15) }],
+  transactions: [{ kind: 'transfer', recipientName: 'mia', price: 2, date: at(9, 15), todoTitle: null }],
   receivedCoins: [
-    { kind: 'teacher_award', senderName: 'teacher', price: 10, date: at(10, 8) },
-    { kind: 'todo_reward', senderName: 'teacher', price: 4, date: at(8, 10) },
+    { kind: 'teacher_award', senderName: 'teacher', price: 10, date: at(10, 8), todoTitle: null },
+    { kind: 'todo_reward', senderName: 'teacher', price: 4, date: at(8, 10), todoTitle: 'Fractions 3' },
   ],
 };
 
@@ -66,7 +66,21 @@ describe('dayLabel', () => {
 describe('actionPictureOf', () => {
   it('gives each kind of entry its picture', () => {
     const pictures = historyEntries(history).map(actionPictureOf);
-    expect(pictures).toEqual(['reward.svg', 'character.svg', 'teacher-award.svg', 'coins-sent.svg', 'todo-done.svg']);
+    expect(pictures).toEqual(['reward.svg', null, 'teacher-award.svg', 'coins-sent.svg', 'todo-done.svg']);
+  });
+
+  it('gives no two kinds the same picture, and a face or hair bought none (it shows the part)', () => {
+    const every: TMemberHistory = {
+      ...history,
+      transactions: (['transfer', 'teacher_deduction', 'todo_reward_revoked'] as const).map((kind) => ({ kind, recipientName: 't', price: 1, date: at(9, 15), todoTitle: null })),
+      receivedCoins: (['transfer', 'teacher_award', 'todo_reward'] as const).map((kind) => ({ kind, senderName: 't', price: 1, date: at(9, 15), todoTitle: null })),
+    };
+    const pictures = historyEntries(every)
+      .filter((entry) => entry.category !== 'characters')
+      .map(actionPictureOf);
+    expect(pictures).toHaveLength(7);
+    expect(new Set(pictures).size).toBe(7);
+    expect(pictures).not.toContain('character.svg');
   });
 });
 

@@ -26,8 +26,8 @@ interface EntryBase {
 export type HistoryEntry =
   | (EntryBase & { category: 'rewards'; purchase: TRewardPurchase })
   | (EntryBase & { category: 'characters'; path: string; type: 'face' | 'hair' })
-  | (EntryBase & { category: 'transactions'; direction: 'in'; kind: ReceivedKind; counterpart: string | null })
-  | (EntryBase & { category: 'transactions'; direction: 'out'; kind: SentKind; counterpart: string | null });
+  | (EntryBase & { category: 'transactions'; direction: 'in'; kind: ReceivedKind; counterpart: string | null; todoTitle: string | null })
+  | (EntryBase & { category: 'transactions'; direction: 'out'; kind: SentKind; counterpart: string | null; todoTitle: string | null });
 
 /** The four lists of the answer as one, newest first (ties keep the answer's order). */
 export function historyEntries(history: TMemberHistory): HistoryEntry[] {
@@ -57,6 +57,7 @@ export function historyEntries(history: TMemberHistory): HistoryEntry[] {
       direction: 'out',
       kind: item.kind,
       counterpart: item.recipientName,
+      todoTitle: item.todoTitle,
     })),
     ...history.receivedCoins.map((item, index): HistoryEntry => ({
       key: `received-${index}`,
@@ -66,6 +67,7 @@ export function historyEntries(history: TMemberHistory): HistoryEntry[] {
       direction: 'in',
       kind: item.kind,
       counterpart: item.senderName,
+      todoTitle: item.todoTitle,
     })),
   ];
   return entries
@@ -112,17 +114,22 @@ export function dayDate(day: string): Date {
 }
 
 /**
- * The action picture (GET images/actions) of an entry. The pictures are named in the server's
- * character manifest; the history shows one only when the list it answered holds it.
+ * The action picture (GET images/actions) of an entry: one of its own for each kind (issue 14).
+ * The pictures are named in the server's character manifest; the history shows one only when
+ * the list it answered holds it. A face or hair bought has none: the entry shows that part.
  */
-export function actionPictureOf(entry: HistoryEntry): string {
+export function actionPictureOf(entry: HistoryEntry): string | null {
   switch (entry.category) {
     case 'rewards':
       return 'reward.svg';
     case 'characters':
-      return 'character.svg';
+      return null;
     case 'transactions':
-      if (entry.direction === 'out') return 'coins-sent.svg';
+      if (entry.direction === 'out') {
+        if (entry.kind === 'teacher_deduction') return 'coins-taken-back.svg';
+        if (entry.kind === 'todo_reward_revoked') return 'todo-undone.svg';
+        return 'coins-sent.svg';
+      }
       if (entry.kind === 'teacher_award') return 'teacher-award.svg';
       if (entry.kind === 'todo_reward') return 'todo-done.svg';
       return 'coins-received.svg';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHARACTER_DEFAULTS } from '../limits.ts';
-import { characterPrice, decideUnlock, ownsCharacterPart } from './characters.ts';
+import { characterPrice, decideUnlock, ownsCharacterPart, pickStarterPart } from './characters.ts';
 
 describe('character parts (spec sections 5 and 9)', () => {
   it('a face costs 3 and a hair 1; the defaults are free and owned by everyone', () => {
@@ -21,5 +21,16 @@ describe('character parts (spec sections 5 and 9)', () => {
     expect(decideUnlock({ type: 'hair', path: CHARACTER_DEFAULTS.hair, unlocked: [], coins: 0 })).toEqual({ ok: true, charge: 0 });
     expect(decideUnlock({ type: 'face', path: 'face-05.svg', unlocked: [], coins: 2 })).toEqual({ ok: false, error: 'MISC.OUT_OF_COINS' });
     expect(decideUnlock({ type: 'hair', path: 'hair-05.svg', unlocked: [], coins: 1 })).toEqual({ ok: true, charge: 1 });
+  });
+
+  it("a starter part is one the classmates wear least, picked at random among those", () => {
+    const parts = ['a.svg', 'b.svg', 'c.svg'];
+    expect(pickStarterPart(parts, ['a.svg', 'b.svg', null], () => 0.99)).toBe('c.svg');
+    expect(pickStarterPart(parts, [], () => 0)).toBe('a.svg');
+    expect(pickStarterPart(parts, [], () => 0.999)).toBe('c.svg');
+    // Every part worn once: any of them again, by the random number.
+    expect(pickStarterPart(parts, ['a.svg', 'b.svg', 'c.svg', 'a.svg'], () => 0.5)).toBe('c.svg');
+    // A part no longer in the catalogue does not count.
+    expect(pickStarterPart(['a.svg'], ['gone.svg'], () => 0.5)).toBe('a.svg');
   });
 });

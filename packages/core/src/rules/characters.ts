@@ -27,3 +27,21 @@ export function decideUnlock(input: { type: CharacterType; path: string; unlocke
   if (input.coins < price) return { ok: false, error: 'MISC.OUT_OF_COINS' };
   return { ok: true, charge: price };
 }
+
+/**
+ * A new student's starting face or hair (ours; issue 14): one of `parts` at random among those
+ * its classmates wear least, so every student of a group looks different while the catalogue has
+ * a part nobody wears yet. `random` returns a number in [0, 1), as Math.random does.
+ */
+export function pickStarterPart(parts: readonly string[], worn: readonly (string | null)[], random: () => number): string {
+  const uses = new Map(parts.map((path) => [path, 0]));
+  for (const path of worn) {
+    const count = path === null ? undefined : uses.get(path);
+    if (path !== null && count !== undefined) uses.set(path, count + 1);
+  }
+  const fewest = Math.min(...uses.values());
+  const candidates = parts.filter((path) => uses.get(path) === fewest);
+  const picked = candidates[Math.min(candidates.length - 1, Math.floor(random() * candidates.length))];
+  if (picked === undefined) throw new Error('pickStarterPart needs at least one part');
+  return picked;
+}

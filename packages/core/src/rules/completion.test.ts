@@ -134,6 +134,45 @@ describe('completion rules (spec section 4)', () => {
     expect(memberTodoStatus({ ...base, answertype: 'strict', member_answer: 'x' })).toBe('strict_answered');
     expect(memberTodoStatus({ ...base, answertype: 'free' })).toBe('not_done');
     expect(memberTodoStatus({ ...base, answertype: 'none', member_answer: 'x' })).toBe('not_done');
+    // Ours: a free answer sent back is not done (and not awaiting) until the member answers again.
+    expect(memberTodoStatus({ ...base, answertype: 'free', member_answer: 'x', sent_back: true })).toBe('sent_back');
+    expect(memberTodoStatus({ ...base, answertype: 'free', member_answer: 'x', sent_back: true, completed: true })).toBe('done');
+  });
+});
+
+describe('sending a free answer back (ours, issue 14)', () => {
+  const awaiting: CompletionState = { ...fresh, memberAnswer: 'my essay', sentBackComment: null };
+
+  it('the teacher sends an awaiting answer back: no coins, not done; the next answer or picture clears it, and so does an approval', () => {
+    const back = decide(todo('free'), awaiting, 'teacher', { sendBack: 'Rhyme it' });
+    expect(back).toEqual({ ok: true, state: { ...awaiting, sentBackComment: 'Rhyme it' }, coins: { kind: 'none' } });
+    expect(decide(todo('free'), back.state, 'member', { memberAnswer: 'my essay' }).state.sentBackComment).toBeNull();
+    expect(decide(todo('free'), back.state, 'member', { memberImageChanged: true }).state.sentBackComment).toBeNull();
+    const approved = decide(todo('free'), back.state, 'teacher', { completed: true });
+    expect(approved.state).toMatchObject({ completed: true, sentBackComment: null, rewardCollected: 10 });
+    // A comment can be changed while it is still sent back.
+    expect(decide(todo('free'), back.state, 'teacher', { sendBack: '' }).state.sentBackComment).toBe('');
+  });
+
+  it('refuses what is not an answer awaiting the teacher, other answer types and a member', () => {
+    const refused = (t: CompletionTodo, s: CompletionState, actor: CompletionActor, r: CompletionRequest) => {
+      const d = decideCompletion(t, s, actor, r, rich);
+      return d.ok ? 'ok' : d.error;
+    };
+    expect(refused(todo('free'), { ...fresh, sentBackComment: null }, 'teacher', { sendBack: 'x' })).toBe('TODO.UPDATE_FAILED');
+    expect(refused(todo('free'), { ...fresh, hasImage: true }, 'teacher', { sendBack: 'x' })).toBe('ok');
+    expect(refused(todo('free'), { ...awaiting, completed: true }, 'teacher', { sendBack: 'x' })).toBe('TODO.UPDATE_FAILED');
+    expect(refused(todo('none'), awaiting, 'teacher', { sendBack: 'x' })).toBe('PERMISSION.INSUFFICIENT_PERMISSIONS');
+    expect(refused(todo('strict'), awaiting, 'teacher', { sendBack: 'x' })).toBe('PERMISSION.INSUFFICIENT_PERMISSIONS');
+    expect(refused(todo('free'), awaiting, 'member', { sendBack: 'x' })).toBe('PERMISSION.INSUFFICIENT_PERMISSIONS');
+  });
+
+  it('onlyIfAwaiting approves an awaiting answer and nothing else: not one sent back, unanswered or done', () => {
+    const approve = (s: CompletionState) => decideCompletion(todo('free'), s, 'teacher', { completed: true, onlyIfAwaiting: true }, rich);
+    expect(approve(awaiting)).toMatchObject({ ok: true, coins: { kind: 'pay', amount: 10 } });
+    expect(approve({ ...awaiting, sentBackComment: 'no' })).toEqual({ ok: false, error: 'TODO.UPDATE_FAILED' });
+    expect(approve({ ...fresh })).toEqual({ ok: false, error: 'TODO.UPDATE_FAILED' });
+    expect(approve({ ...awaiting, completed: true, rewardCollected: 10 })).toEqual({ ok: false, error: 'TODO.UPDATE_FAILED' });
   });
 });
 

@@ -33,6 +33,13 @@ export interface CompletionState {
   /** Coins of this completion the purse has not paid yet (0 when not completed). */
   rewardOwed: number;
   memberAnswer: string;
+  /**
+   * The teacher sent the free answer back with this comment (maybe empty): not done, and not
+   * awaiting the teacher until the member answers again. null (or left out) when not sent back.
+   */
+  sentBackComment?: string | null | undefined;
+  /** The member's answer has an image (read only: an image changes by its own request). */
+  hasImage?: boolean | undefined;
 }
 
 export interface CompletionRequest {
@@ -40,6 +47,10 @@ export interface CompletionRequest {
   memberAnswer?: string | undefined;
   /** The member replaced or removed the image of its answer. */
   memberImageChanged?: boolean | undefined;
+  /** The teacher sends a free answer awaiting approval back to the member, with this comment. */
+  sendBack?: string | undefined;
+  /** Approve only an answer awaiting the teacher; anything else is refused (TODO.UPDATE_FAILED). */
+  onlyIfAwaiting?: boolean | undefined;
 }
 
 export interface Balances {
@@ -97,6 +108,9 @@ function settle(before: CompletionState, completed: boolean, reward: number, bal
  *   un-completes it. Nobody marks it done by hand.
  * - the teacher can un-complete any todo, which takes the reward back; a teacher never writes a
  *   student's answer.
+ * - ours: the teacher can send a free answer awaiting approval back with a comment (sendBack):
+ *   nothing else changes and no coins move; the member's next answer (or picture) clears it, an
+ *   approval too. onlyIfAwaiting (approving a whole task at once) approves an awaiting answer only.
  */
 export function decideCompletion(
   todo: CompletionTodo,
@@ -107,18 +121,31 @@ export function decideCompletion(
 ): CompletionDecision {
   let completed = state.completed;
   let memberAnswer = state.memberAnswer;
+  let sentBackComment = state.sentBackComment;
+  const awaiting = memberTodoStatus(asShown(todo, state)) === 'awaiting_teacher';
 
   if (actor === 'teacher') {
     if (request.memberAnswer !== undefined && request.memberAnswer !== state.memberAnswer) {
       return { ok: false, error: 'PERMISSION.INSUFFICIENT_PERMISSIONS' };
     }
+    if (request.onlyIfAwaiting && !awaiting) return { ok: false, error: 'TODO.UPDATE_FAILED' };
+    if (request.sendBack !== undefined) {
+      if (todo.answertype !== 'free') return { ok: false, error: 'PERMISSION.INSUFFICIENT_PERMISSIONS' };
+      // Only an answer waiting for the teacher (or one sent back, to change the comment) goes back.
+      if (!awaiting && !isSentBack(state)) return { ok: false, error: 'TODO.UPDATE_FAILED' };
+      return { ok: true, state: { ...state, sentBackComment: request.sendBack }, coins: NONE };
+    }
     if (request.completed === true && !state.completed) {
       if (todo.answertype === 'strict') return { ok: false, error: 'PERMISSION.INSUFFICIENT_PERMISSIONS' };
       completed = true;
+      if (sentBackComment != null) sentBackComment = null;
     } else if (request.completed === false) {
       completed = false;
     }
   } else {
+    if (request.sendBack !== undefined || request.onlyIfAwaiting) return { ok: false, error: 'PERMISSION.INSUFFICIENT_PERMISSIONS' };
+    // A new answer (even the same text sent again, or a picture) takes a sent-back todo back to the teacher.
+    if ((request.memberAnswer !== undefined || request.memberImageChanged) && sentBackComment != null) sentBackComment = null;
     if (request.completed !== undefined && request.completed !== state.completed) {
       if (todo.answertype !== 'none') return { ok: false, error: 'PERMISSION.INSUFFICIENT_PERMISSIONS' };
       completed = request.completed;
@@ -133,7 +160,25 @@ export function decideCompletion(
   }
 
   const settled = settle(state, completed, todo.reward, balances);
-  return { ok: true, state: { completed, rewardCollected: settled.rewardCollected, rewardOwed: settled.rewardOwed, memberAnswer }, coins: settled.coins };
+  const next: CompletionState = { completed, rewardCollected: settled.rewardCollected, rewardOwed: settled.rewardOwed, memberAnswer };
+  if (sentBackComment !== undefined) next.sentBackComment = sentBackComment;
+  if (state.hasImage !== undefined) next.hasImage = state.hasImage;
+  return { ok: true, state: next, coins: settled.coins };
+}
+
+function isSentBack(state: CompletionState): boolean {
+  return state.sentBackComment !== null && state.sentBackComment !== undefined;
+}
+
+/** A member todo's state as memberTodoStatus reads it. */
+function asShown(todo: CompletionTodo, state: CompletionState) {
+  return {
+    completed: state.completed,
+    answertype: todo.answertype,
+    member_answer: state.memberAnswer,
+    member_image_path: state.hasImage ? '' : null,
+    sent_back: isSentBack(state),
+  };
 }
 
 /**
@@ -146,14 +191,23 @@ export function resetCompletion(state: CompletionState, memberCoins: number): { 
   return { state: { ...state, completed: false, rewardCollected: settled.rewardCollected, rewardOwed: settled.rewardOwed }, coins: settled.coins };
 }
 
-export type MemberTodoStatus = 'done' | 'awaiting_teacher' | 'strict_answered' | 'not_done';
+export const MEMBER_TODO_STATUSES = ['done', 'awaiting_teacher', 'strict_answered', 'sent_back', 'not_done'] as const;
+export type MemberTodoStatus = (typeof MEMBER_TODO_STATUSES)[number];
 
 /**
  * How a member todo is shown (spec section 4): done (right), a free answer waiting for the
- * teacher (yellow), a strict answer given that did not match, or not done (red).
+ * teacher (yellow), a strict answer given that did not match, or not done (red). Ours: a free
+ * answer the teacher sent back is not done (red) and says so, until the member answers again.
  */
-export function memberTodoStatus(mt: { completed: boolean; answertype: AnswerType; member_answer: string; member_image_path: string | null }): MemberTodoStatus {
+export function memberTodoStatus(mt: {
+  completed: boolean;
+  answertype: AnswerType;
+  member_answer: string;
+  member_image_path: string | null;
+  sent_back?: boolean | undefined;
+}): MemberTodoStatus {
   if (mt.completed) return 'done';
+  if (mt.answertype === 'free' && mt.sent_back) return 'sent_back';
   const answered = mt.member_answer.trim() !== '' || mt.member_image_path !== null;
   if (mt.answertype === 'free' && answered) return 'awaiting_teacher';
   if (mt.answertype === 'strict' && mt.member_answer.trim() !== '') return 'strict_answered';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TODO_REWARD_MAX } from '../limits.ts';
-import { clampReward, planTodoUpdate, type EditableTodo } from './todos.ts';
+import { clampReward, planTodoUpdate, todoTitle, type EditableTodo } from './todos.ts';
 
 const current: EditableTodo = {
   content_html: '<p>Read page 4</p>',
@@ -55,5 +55,15 @@ describe('planTodoUpdate', () => {
     expect(planTodoUpdate(strict, { answer: ' 43 ' })).toEqual({ changes: { answer: '43' }, resetsCompletion: true });
     expect(planTodoUpdate(strict, { answer: ' 42 ' })).toEqual({ changes: {}, resetsCompletion: false });
     expect(planTodoUpdate({ ...current, answertype: 'free' }, { answer: 'model answer' }).resetsCompletion).toBe(false);
+  });
+});
+
+describe('todoTitle (the class view\'s column names)', () => {
+  it('drops markup, decodes entities, collapses white space and cuts long text with an ellipsis', () => {
+    expect(todoTitle('<p>Read <b>chapter</b> 3 &amp; 4</p><p>then&nbsp;write</p>')).toBe('Read chapter 3 & 4 then write');
+    expect(todoTitle('<h2>Title</h2><ul><li>one</li><li>two</li></ul>')).toBe('Title one two');
+    expect(todoTitle('&lt;script&gt; &#228;&#x00e4; &bogus;')).toBe('<script> ää &bogus;');
+    expect(todoTitle(`<p>${'a'.repeat(100)}</p>`, 10)).toBe(`${'a'.repeat(9)}…`);
+    expect(todoTitle('<p><br></p>')).toBe('');
   });
 });

@@ -61,3 +61,28 @@ export function planTodoUpdate(current: EditableTodo, updates: TodoUpdates): Tod
   const resetsCompletion = changes.answertype !== undefined || (next.answertype === 'strict' && changes.answer !== undefined);
   return { changes, resetsCompletion };
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * A todo's text without markup, white space collapsed and cut to `max` characters (an ellipsis
+ * marks the cut): a short name for a todo where its whole content does not fit (the class view's
+ * column headers). Only for showing as text, never as HTML.
+ */
+export function todoTitle(html: string, max = 60): string {
+  const text = html
+    .replace(/<(br|\/p|\/li|\/h[1-6])\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+      const lower = name.toLowerCase();
+      if (lower.startsWith('#')) {
+        const code = lower.startsWith('#x') ? Number.parseInt(lower.slice(2), 16) : Number.parseInt(lower.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[lower] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+}

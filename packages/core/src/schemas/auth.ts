@@ -71,6 +71,8 @@ export const ZMemberUser = z.object({
   unlocked_faces: z.array(z.string()),
   unlocked_hairs: z.array(z.string()),
   small_group: ZSmallGroup,
+  /** Ours: whether the group's teacher lets its students send coins to each other (the session only). */
+  trading_allowed: z.boolean(),
 });
 export type TMemberUser = z.infer<typeof ZMemberUser>;
 

@@ -46,6 +46,8 @@ export const ZMemberHistory = z.object({
       recipientName: z.string().nullable(),
       price: z.number().int(),
       date: z.string(),
+      /** Ours (issue 14): the task's title when a todo reward was taken back; null otherwise or once the todo is gone. */
+      todoTitle: z.string().nullable(),
     }),
   ),
   /** Coins that came from a person: a classmate (transfer), the teacher (award) or a completed todo. */
@@ -56,6 +58,8 @@ export const ZMemberHistory = z.object({
       senderName: z.string().nullable(),
       price: z.number().int(),
       date: z.string(),
+      /** Ours (issue 14): the task's title when the coins are a todo's reward; null otherwise or once the todo is gone. */
+      todoTitle: z.string().nullable(),
     }),
   ),
 });

@@ -34,6 +34,8 @@ export const ZCreateGroupRequest = z.object({
   /** The teacher's own id. */
   id: ZUserId,
   group_name: ZGroupName,
+  /** Ours (issue 14): allow the members to send coins to each other from the start; off when left out. */
+  trading_allowed: z.boolean({ error: 'VALIDATION.INVALID_INPUT' }).optional(),
 });
 export type TCreateGroupRequest = z.infer<typeof ZCreateGroupRequest>;
 
@@ -52,7 +54,8 @@ export const ZPurchaseGroupRequest = z.object({
 });
 export type TPurchaseGroupRequest = z.infer<typeof ZPurchaseGroupRequest>;
 
-export const ZMember = ZMemberUser.omit({ admin: true });
+/** A member as its teacher sees it, and as member calls answer (the group's setting is the session's). */
+export const ZMember = ZMemberUser.omit({ admin: true, trading_allowed: true });
 export type TMember = z.infer<typeof ZMember>;
 
 export const ZMemberUsernameRequest = z.object({ member_id: ZMemberId, username: ZUsername });

@@ -11,11 +11,13 @@ import {
 } from '../enumerations.ts';
 import {
   MEMBER_ANSWER_MAX_LENGTH,
+  SEND_BACK_COMMENT_MAX_LENGTH,
   TODO_ANSWER_MAX_LENGTH,
   TODO_DELTA_MAX_LENGTH,
   TODO_HTML_MAX_LENGTH,
   TODOLIST_NAME_MAX_LENGTH,
 } from '../limits.ts';
+import { MEMBER_TODO_STATUSES } from '../rules/completion.ts';
 import { ZSmallGroup } from './auth.ts';
 import { ZGroupId, ZMemberId, ZUserId } from './groups.ts';
 
@@ -67,6 +69,8 @@ export const ZCreateTodolistRequest = z.object({
   name: ZTodolistName,
   /** The teacher's own id. */
   id: ZUserId,
+  /** The list's language; the web sends its interface language. Without it the list is Finnish (the stored default). */
+  language: ZTodolistLanguage.optional(),
 });
 export type TCreateTodolistRequest = z.infer<typeof ZCreateTodolistRequest>;
 
@@ -188,6 +192,10 @@ export const ZMemberTodo = z.object({
   content: z.string(),
   /** The todo's image: GET /api/public/todo/{todo_id}/{imagepath}/image. */
   imagepath: z.string().nullable(),
+  /** Ours: the teacher sent the free answer back; not done until the member answers again. */
+  sent_back: z.boolean(),
+  /** The teacher's comment on the answer sent back ('' when none or not sent back). */
+  sent_back_comment: z.string(),
 });
 export type TMemberTodo = z.infer<typeof ZMemberTodo>;
 
@@ -218,3 +226,54 @@ export const ZMemberTodoUpdateResponse = z.object({
   teacher_coins: z.number().int().optional(),
 });
 export type TMemberTodoUpdateResponse = z.infer<typeof ZMemberTodoUpdateResponse>;
+
+/** Ours: the teacher sends a free answer awaiting approval back to the student, with a short comment (may be empty). */
+export const ZSendBackRequest = z.object({
+  comment: z.string(invalid).trim().max(SEND_BACK_COMMENT_MAX_LENGTH, invalid),
+});
+export type TSendBackRequest = z.infer<typeof ZSendBackRequest>;
+
+/** Ours: the class view of one small group's list: GET membertodos/grid. */
+export const ZClassGridQuery = z.object({ group_id: ZGroupId, color: ZSmallGroup });
+export type TClassGridQuery = z.infer<typeof ZClassGridQuery>;
+
+export const ZClassGridTodo = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  reward: z.number().int(),
+  answertype: z.enum(ANSWER_TYPES),
+  /** The todo's text without markup, cut short: the column's name. */
+  title: z.string(),
+});
+export type TClassGridTodo = z.infer<typeof ZClassGridTodo>;
+
+export const ZClassGridMember = z.object({
+  id: z.string(),
+  username: z.string(),
+  /** One status per todo, in the order of `todos` (core's memberTodoStatus). */
+  statuses: z.array(z.enum(MEMBER_TODO_STATUSES)),
+});
+export type TClassGridMember = z.infer<typeof ZClassGridMember>;
+
+/** Students (rows, by name) by todos (columns, by position); no list shown: todolist_id null and nothing else. */
+export const ZClassGrid = z.object({
+  todolist_id: z.string().nullable(),
+  todos: z.array(ZClassGridTodo),
+  members: z.array(ZClassGridMember),
+});
+export type TClassGrid = z.infer<typeof ZClassGrid>;
+
+/** Ours: approve every answer of one todo awaiting the teacher, for one small group of a group. */
+export const ZApproveAllRequest = z.object({ group_id: ZGroupId, color: ZSmallGroup, todo_id: ZTodoId });
+export type TApproveAllRequest = z.infer<typeof ZApproveAllRequest>;
+
+export const ZApproveAllResponse = z.object({
+  /** How many answers were approved (those no longer awaiting were left as they were). */
+  approved: z.number().int(),
+  /** Coins paid from the purse now, and coins owed because the purse could not pay them yet. */
+  paid: z.number().int(),
+  owed: z.number().int(),
+  /** The teacher's purse afterwards. */
+  teacher_coins: z.number().int(),
+});
+export type TApproveAllResponse = z.infer<typeof ZApproveAllResponse>;

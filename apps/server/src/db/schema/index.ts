@@ -226,6 +226,58 @@ export const todolists = pgTable(
   ],
 );
 
+/**
+ * A todo list a premium teacher published to the community (spec sections 3 and 4): one item per
+ * list while it is published (todolists.community_status says so too). Stopping deletes the item;
+ * buyers keep their copies. Categories and targets are lists of spec section 3's values.
+ */
+export const communityLists = pgTable(
+  'community_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    todolistId: uuid('todolist_id')
+      .notNull()
+      .unique()
+      .references(() => todolists.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    descriptionHtml: text('description_html').notNull(),
+    descriptionDelta: jsonb('description_delta').notNull(),
+    price: integer('price').notNull().default(0),
+    categories: text('categories').array().notNull(),
+    targets: text('targets').array().notNull(),
+    language: text('language', { enum: ['FI', 'EN'] }).notNull().default('FI'),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('community_lists_shared_at_idx').on(t.sharedAt),
+    check('community_lists_price_valid', sql`${t.price} >= 0`),
+    check('community_lists_language_valid', sql`${t.language} in ('FI', 'EN')`),
+  ],
+);
+
+/**
+ * A teacher's purchase of a community item: one per buyer and item (a second purchase pays
+ * nothing), with the copy it made (null once the buyer deleted it).
+ */
+export const communityPurchases = pgTable(
+  'community_purchases',
+  {
+    communityListId: uuid('community_list_id')
+      .notNull()
+      .references(() => communityLists.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    copyId: uuid('copy_id').references(() => todolists.id, { onDelete: 'set null' }),
+    price: integer('price').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.communityListId, t.buyerId] }), index('community_purchases_buyer_idx').on(t.buyerId)],
+);
+
 /** A list shared with another teacher, who may read it or edit its todos. */
 export const todolistShares = pgTable(
   'todolist_shares',
@@ -244,6 +296,24 @@ export const todolistShares = pgTable(
     index('todolist_shares_teacher_idx').on(t.teacherId),
     check('todolist_shares_permissions_valid', sql`${t.permissions} in ('read', 'edit')`),
   ],
+);
+
+/**
+ * A teacher that blocked another from sharing with it (spec section 6, "a sender can be
+ * blocked"): a blocked sender's shares answer as if the recipient did not exist.
+ */
+export const teacherBlocks = pgTable(
+  'teacher_blocks',
+  {
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teacherId, t.blockedId] }), index('teacher_blocks_blocked_idx').on(t.blockedId)],
 );
 
 /** A task of a list. Positions are 1-based and contiguous within the list. */
@@ -292,6 +362,8 @@ export const memberTodos = pgTable(
     completed: boolean('completed').notNull().default(false),
     rewardCollected: integer('reward_collected').notNull().default(0),
     memberAnswer: text('member_answer').notNull().default(''),
+    /** The teacher sent the free answer back with this comment (maybe empty); null when not sent back. */
+    sentBackComment: text('sent_back_comment'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -15,7 +15,8 @@ export function presentTeacher(t: TeacherRow): TTeacherUser {
   };
 }
 
-export function presentMember(m: MemberRow): TMemberUser {
+/** The student's own session: the member row and its group's trading setting. */
+export function presentMember(m: MemberRow, tradingAllowed: boolean): TMemberUser {
   return {
     id: m.id,
     username: m.username,
@@ -27,5 +28,6 @@ export function presentMember(m: MemberRow): TMemberUser {
     unlocked_faces: m.unlockedFaces,
     unlocked_hairs: m.unlockedHairs,
     small_group: m.smallGroup,
+    trading_allowed: tradingAllowed,
   };
 }

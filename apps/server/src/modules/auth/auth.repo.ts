@@ -73,9 +73,20 @@ export async function findMemberById(db: DbOrTx, id: string): Promise<MemberRow 
   return row;
 }
 
+/** Whether the group lets its members send coins to each other: the student's session shows it. */
+export async function findGroupTrading(db: DbOrTx, groupId: string): Promise<boolean> {
+  const [row] = await db.select({ tradingAllowed: groups.tradingAllowed }).from(groups).where(eq(groups.id, groupId));
+  return row?.tradingAllowed ?? false;
+}
+
+/** The faces and hairs the group's students wear (a new student's starting look differs from them). */
+export async function listGroupLooks(db: DbOrTx, groupId: string): Promise<{ face: string | null; hair: string | null }[]> {
+  return db.select({ face: members.face, hair: members.hair }).from(members).where(eq(members.groupId, groupId));
+}
+
 export async function insertMember(
   db: DbOrTx,
-  values: { username: string; groupId: string; passwordHash: string },
+  values: { username: string; groupId: string; passwordHash: string; face?: string; hair?: string; unlockedFaces?: string[]; unlockedHairs?: string[] },
 ): Promise<MemberRow> {
   const [row] = await db.insert(members).values(values).returning();
   if (!row) throw new Error('insert member returned nothing');

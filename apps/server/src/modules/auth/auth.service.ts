@@ -1,5 +1,6 @@
 import { AppError } from '@kolikko/core/errors';
 import {
+  CHARACTER_DEFAULTS,
   EMAIL_VERIFICATION_TTL_MS,
   PASSWORD_RESET_TTL_MS,
   RESET_REFUSALS_PER_ADDRESS,
@@ -10,6 +11,7 @@ import {
   TEACHER_SIGNUPS_PER_ADDRESS,
   TEACHER_STARTER_COINS,
 } from '@kolikko/core/limits';
+import { isDefaultCharacterPart, pickStarterPart } from '@kolikko/core/rules/characters';
 import type {
   TLoginRequest,
   TMemberSignupRequest,
@@ -41,6 +43,10 @@ export interface AuthDeps {
   memberEvents: MemberEvents;
   /** Runs work after the answer has gone (the reset mail). */
   background: Background;
+  /** The catalogue's faces and hairs: a new student starts with one of each. */
+  characterParts: { face: readonly string[]; hair: readonly string[] };
+  /** A number in [0, 1); Math.random unless a test fixes it. */
+  random?: () => number;
 }
 
 export interface NewSession {
@@ -56,8 +62,24 @@ export interface Caller {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, mailer, captcha, publicUrl, sessions, memberEvents, background } = deps;
+  const { db, mailer, captcha, publicUrl, sessions, memberEvents, background, characterParts, random = Math.random } = deps;
   const limits = createAttemptLimits(db);
+
+  /**
+   * A new student's face and hair, free: parts its classmates wear least, so a class starts out
+   * looking different. Two students joining at the same instant may get the same; nothing breaks.
+   */
+  async function starterLook(groupId: string) {
+    const worn = await repo.listGroupLooks(db, groupId);
+    const face = pickStarterPart(characterParts.face, worn.map((m) => m.face ?? CHARACTER_DEFAULTS.face), random);
+    const hair = pickStarterPart(characterParts.hair, worn.map((m) => m.hair ?? CHARACTER_DEFAULTS.hair), random);
+    return {
+      face,
+      hair,
+      unlockedFaces: isDefaultCharacterPart('face', face) ? [] : [face],
+      unlockedHairs: isDefaultCharacterPart('hair', hair) ? [] : [hair],
+    };
+  }
 
   const signupRefusals = (caller: Caller): Limit => ({ name: `signup-refused@${caller.ip}`, policy: SIGNUP_REFUSALS_PER_ADDRESS });
 
@@ -199,8 +221,9 @@ export function createAuthService(deps: AuthDeps) {
         if (group.locked) throw new AppError('GROUP.LOCKED', { field: 'group_name' });
         if (await repo.findMemberByUsername(db, input.username)) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
         const passwordHash = await hashPassword(input.password);
+        const look = await starterLook(group.id);
         try {
-          return await repo.insertMember(db, { username: input.username, groupId: group.id, passwordHash });
+          return await repo.insertMember(db, { username: input.username, groupId: group.id, passwordHash, ...look });
         } catch (err) {
           if (isUniqueViolation(err, 'members_username_lower_idx')) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
           throw err;
@@ -215,7 +238,7 @@ export function createAuthService(deps: AuthDeps) {
         const ok = member ? await verifyPassword(member.passwordHash, input.password) : await verifyAgainstNothing(input.password);
         if (!member || !ok) return undefined;
         await repo.touchMemberLogin(db, member.id);
-        return { user: presentMember(member), session: await startSession({ memberId: member.id }) };
+        return { user: presentMember(member, await repo.findGroupTrading(db, member.groupId)), session: await startSession({ memberId: member.id }) };
       });
     },
 
@@ -225,7 +248,7 @@ export function createAuthService(deps: AuthDeps) {
         return teacher ? presentTeacher(teacher) : undefined;
       }
       const member = owner.memberId ? await repo.findMemberById(db, owner.memberId) : undefined;
-      return member ? presentMember(member) : undefined;
+      return member ? presentMember(member, await repo.findGroupTrading(db, member.groupId)) : undefined;
     },
 
     /** Ends one session (logout, or a new login in the same browser) and disconnects its sockets. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEACHER_STARTER_COINS } from '@kolikko/core/limits';
+import { CHARACTER_DEFAULTS, TEACHER_STARTER_COINS } from '@kolikko/core/limits';
 import { queryRows } from '../../db/reset.ts';
-import { buildTestApp, sessionCookie } from '../../test/build-test-app.ts';
+import { buildTestApp, sessionCookie, signIn } from '../../test/build-test-app.ts';
 import { buildGroup, buildMember, buildTeacher } from '../../test/factories.ts';
 import { createBackground } from '../../platform/background.ts';
 import { createOutboxMailer } from '../../platform/mail.ts';
@@ -246,7 +246,61 @@ describe('members: POST /api/signup/member and /api/login/member', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ username: 'pupu', admin: false, group_id: g.id, coins: 0, small_group: 'blue' });
     const status = await app.inject({ method: 'GET', url: '/api/checkStatus', headers: { cookie: sessionCookie(login) } });
-    expect(status.json()).toMatchObject({ username: 'pupu', admin: false, unlocked_faces: [], unlocked_hairs: [] });
+    const user = status.json();
+    expect(user).toMatchObject({ username: 'pupu', admin: false, trading_allowed: false });
+    // A starting face and hair come free (issue 14): worn, and owned unless they are the defaults.
+    expect(user.unlocked_faces).toEqual(user.face === CHARACTER_DEFAULTS.face ? [] : [user.face]);
+    expect(user.unlocked_hairs).toEqual(user.hair === CHARACTER_DEFAULTS.hair ? [] : [user.hair]);
+  });
+
+  it('gives each student who joins a free face and hair no classmate wears, while the catalogue has one', async () => {
+    const t = await buildTeacher(db);
+    const g = await buildGroup(db, t.id, { name: 'Class 6C' });
+    await buildMember(db, g.id, { username: 'oldtimer' });
+    const faces = (await app.inject({ method: 'GET', url: '/api/images/faces' })).json().map((p: { path: string }) => p.path);
+    const hairs = (await app.inject({ method: 'GET', url: '/api/images/hairs' })).json().map((p: { path: string }) => p.path);
+    const looks: { face: string; hair: string }[] = [];
+    for (let i = 0; i < faces.length; i++) {
+      const username = `kid${i}`;
+      expect((await post('/api/signup/member', { username, group_name: 'Class 6C', password: 'carrot1' })).statusCode).toBe(201);
+      const [row] = await queryRows<{ face: string; hair: string; unlocked_faces: string[]; coins: number }>(
+        db,
+        sql`select face, hair, unlocked_faces, coins from members where username = ${username}`,
+      );
+      if (!row) throw new Error('no member');
+      expect(row.coins).toBe(0);
+      looks.push({ face: row.face, hair: row.hair });
+    }
+    // The member built without a face wears the defaults: no newcomer gets them while others remain.
+    expect(looks.slice(0, faces.length - 1).map((l) => l.face)).not.toContain(CHARACTER_DEFAULTS.face);
+    expect(new Set(looks.slice(0, faces.length - 1).map((l) => l.face)).size).toBe(faces.length - 1);
+    expect(new Set(looks.map((l) => l.hair)).size).toBe(looks.length);
+    expect(looks.map((l) => l.hair)).not.toContain(CHARACTER_DEFAULTS.hair);
+    expect(looks.every((l) => faces.includes(l.face) && hairs.includes(l.hair))).toBe(true);
+    // No coins moved for them, and the student can still change them.
+    expect(await queryRows(db, sql`select 1 from coin_ledger where reason = 'character_purchase'`)).toHaveLength(0);
+    const login = await post('/api/login/member', { loginName: 'kid0', password: 'carrot1' });
+    const me = login.json();
+    const wear = await app.inject({
+      method: 'PUT',
+      url: `/api/member/${me.id}/character`,
+      headers: { cookie: sessionCookie(login) },
+      payload: { type: 'face', path: CHARACTER_DEFAULTS.face },
+    });
+    expect(wear.json()).toMatchObject({ face: CHARACTER_DEFAULTS.face, unlocked_faces: [looks[0]?.face] });
+  });
+
+  it("tells the student in its session whether its group allows trading", async () => {
+    const t = await buildTeacher(db);
+    const g = await buildGroup(db, t.id);
+    const m = await buildMember(db, g.id);
+    const cookie = await signIn(app, m, 'member');
+    const status = () => app.inject({ method: 'GET', url: '/api/checkStatus', headers: { cookie } }).then((r) => r.json().trading_allowed);
+    expect(await status()).toBe(false);
+    const teacher = await signIn(app, t, 'teacher');
+    const put = await app.inject({ method: 'PUT', url: `/api/group/${g.id}/settings`, headers: { cookie: teacher }, payload: { trading_allowed: true } });
+    expect(put.statusCode).toBe(200);
+    expect(await status()).toBe(true);
   });
 
   it('refuses a missing group, a locked group and a taken username', async () => {

@@ -36,12 +36,12 @@ export function createAvatarsService({ db, events, catalog }: { db: Db; events: 
     catalog,
 
     /**
-     * Unlocks a part for the student itself, in one transaction on its locked row: charged once
-     * however many requests race (one already owned charges nothing), refused when short of coins.
+     * Unlocks a part for the student itself and puts it on (issue 14: buying is wearing), in one
+     * transaction on its locked row: charged once however many requests race (one already owned
+     * charges nothing and is only put on), refused when short of coins.
      */
     async unlock(memberId: string, part: TCharacterRequest): Promise<TMember> {
       assertPart(part);
-      let charged = false;
       try {
         await db.transaction(async (tx) => {
           const member = await repo.lockMemberCharacter(tx, memberId);
@@ -49,25 +49,26 @@ export function createAvatarsService({ db, events, catalog }: { db: Db; events: 
           const unlocked = part.type === 'face' ? member.unlockedFaces : member.unlockedHairs;
           const decision = decideUnlock({ ...part, unlocked, coins: member.coins });
           if (!decision.ok) throw new AppError(decision.error);
-          if (decision.charge === 0) return;
-          await moveCoins(tx, {
-            from: memberAccount(memberId),
-            to: 'sink',
-            amount: decision.charge,
-            reason: 'character_purchase',
-            actor: memberAccount(memberId),
-            groupId: member.groupId,
-            reference: part.path,
-          });
-          await repo.addUnlockedPart(tx, memberId, part.type, part.path);
-          charged = true;
+          if (decision.charge > 0) {
+            await moveCoins(tx, {
+              from: memberAccount(memberId),
+              to: 'sink',
+              amount: decision.charge,
+              reason: 'character_purchase',
+              actor: memberAccount(memberId),
+              groupId: member.groupId,
+              reference: part.path,
+            });
+            await repo.addUnlockedPart(tx, memberId, part.type, part.path);
+          }
+          await repo.setMemberPart(tx, memberId, part.type, part.path);
         });
       } catch (err) {
         if (err instanceof InsufficientCoins) throw new AppError('MISC.OUT_OF_COINS');
         throw err;
       }
       const member = await presentMember(memberId);
-      if (charged) events.settingsUpdated(member, 'character');
+      events.settingsUpdated(member, 'character');
       return member;
     },
 

@@ -117,21 +117,24 @@ describe('characters', () => {
     const tooEarly = await wear(c.memberCookie, c.member.id, 'face', 'face-02.svg');
     expect([tooEarly.statusCode, tooEarly.json().errorCode, tooEarly.json().field]).toEqual([403, 'PERMISSION.INSUFFICIENT_PERMISSIONS', 'path']);
 
+    // Buying puts the part on at once (issue 14), in the purchase's own transaction.
     const face = await unlock(c.memberCookie, c.member.id, 'face', 'face-02.svg');
     expect(face.statusCode).toBe(200);
-    expect(face.json()).toMatchObject({ id: c.member.id, coins: 7, unlocked_faces: ['face-02.svg'], face: null });
+    expect(face.json()).toMatchObject({ id: c.member.id, coins: 7, unlocked_faces: ['face-02.svg'], face: 'face-02.svg', hair: null });
     const hair = await unlock(c.memberCookie, c.member.id, 'hair', 'hair-05.svg');
-    expect(hair.json()).toMatchObject({ coins: 6, unlocked_hairs: ['hair-05.svg'] });
-    const twice = await unlock(c.memberCookie, c.member.id, 'face', 'face-02.svg');
-    expect(twice.json()).toMatchObject({ coins: 6, unlocked_faces: ['face-02.svg'] });
+    expect(hair.json()).toMatchObject({ coins: 6, unlocked_hairs: ['hair-05.svg'], face: 'face-02.svg', hair: 'hair-05.svg' });
     const defaultFace = await unlock(c.memberCookie, c.member.id, 'face', CHARACTER_DEFAULTS.face);
-    expect(defaultFace.json()).toMatchObject({ coins: 6, unlocked_faces: ['face-02.svg'] });
+    expect(defaultFace.json()).toMatchObject({ coins: 6, unlocked_faces: ['face-02.svg'], face: CHARACTER_DEFAULTS.face });
+    // Owned already: nothing is charged again, and it is put back on.
+    const twice = await unlock(c.memberCookie, c.member.id, 'face', 'face-02.svg');
+    expect(twice.json()).toMatchObject({ coins: 6, unlocked_faces: ['face-02.svg'], face: 'face-02.svg' });
     expect(await characterLedger(c.member.id)).toEqual([
       { amount: 3, reference: 'face-02.svg', to_account: 'sink' },
       { amount: 1, reference: 'hair-05.svg', to_account: 'sink' },
     ]);
+    expect((await call('GET', '/api/checkStatus', c.memberCookie)).json()).toMatchObject({ face: 'face-02.svg', hair: 'hair-05.svg' });
 
-    expect((await wear(c.memberCookie, c.member.id, 'face', 'face-02.svg')).json()).toMatchObject({ face: 'face-02.svg', hair: null });
+    expect((await wear(c.memberCookie, c.member.id, 'face', 'face-02.svg')).json()).toMatchObject({ face: 'face-02.svg', hair: 'hair-05.svg' });
     expect((await wear(c.memberCookie, c.member.id, 'hair', 'hair-05.svg')).json()).toMatchObject({ face: 'face-02.svg', hair: 'hair-05.svg' });
     expect((await wear(c.memberCookie, c.member.id, 'hair', CHARACTER_DEFAULTS.hair)).json()).toMatchObject({ hair: CHARACTER_DEFAULTS.hair });
     // Everywhere a member is shown: the teacher's member list too.
@@ -144,6 +147,8 @@ describe('characters', () => {
     const c = await classroom(2);
     const short = await unlock(c.memberCookie, c.member.id, 'face', 'face-03.svg');
     expect([short.statusCode, short.json().errorCode]).toEqual([400, 'MISC.OUT_OF_COINS']);
+    // A refused purchase puts nothing on.
+    expect((await call('GET', `/api/member/${c.member.id}`, c.memberCookie)).json()).toMatchObject({ face: null, unlocked_faces: [] });
     expect((await unlock(c.memberCookie, c.member.id, 'hair', 'hair-02.svg')).json().coins).toBe(1);
     const cases: [object, number, string][] = [
       [{ type: 'face', path: 'hair-03.svg' }, 404, 'IMAGE.IMAGE_NOT_FOUND'],

@@ -11,8 +11,8 @@ import { ledgerBalance, memberAccount, teacherAccount } from './ledger.repo.ts';
 
 /**
  * A model-based test of the coin rules through the API: random sequences of awards, todo
- * completions, reward purchases, unlocks, transfers, coin purchases by card (the dev provider) and
- * the passing of an hour, each checked against a plain model of the balances and of the rewards
+ * completions, reward purchases, unlocks, transfers, coin purchases by card (the dev provider),
+ * community lists bought and sold (issue 16) and the passing of an hour, each checked against a plain model of the balances and of the rewards
  * the purse owes. After every step each stored balance must equal the model's and its ledger sum,
  * none may be negative, and what is owed must equal the model's (an owed reward is not a balance).
  */
@@ -48,6 +48,8 @@ interface Model {
   members: MemberModel[];
   /** Members whose completion is owed something, oldest first: the order they are paid in. */
   queue: number[];
+  /** Whether the teacher bought the other teacher's community list (a second purchase is free). */
+  boughtCommunity: boolean;
 }
 
 /** The purse has coins again: it pays what it owes, oldest first, the last one in part if need be. */
@@ -69,6 +71,9 @@ interface Real {
   memberCookies: string[];
   memberTodoIds: string[];
   rewardIds: string[];
+  /** Another teacher's paid community list, and the teacher's own (other teachers buy it). */
+  otherCommunityList: string;
+  ownCommunityList: string;
 }
 
 type Outcome = { status: number; code?: string };
@@ -229,6 +234,41 @@ class BuyCoins implements fc.AsyncCommand<Model, Real> {
   toString = () => `buy ${this.coins} coins`;
 }
 
+/** A community list's price (issue 16): coins leave the purse to another teacher's. */
+const COMMUNITY_PRICE = 7;
+/** The teacher's own community list's price: coins come into the purse and pay what it owes. */
+const OWN_COMMUNITY_PRICE = 9;
+
+/** The teacher buys another teacher's community list; a second purchase pays nothing. */
+class BuyCommunityList implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(model: Model, real: Real) {
+    let expected = ok(201);
+    if (!model.boughtCommunity && COMMUNITY_PRICE > model.teacher) expected = refused(400, 'PAYMENT.INSUFFICIENT_FUNDS');
+    else if (!model.boughtCommunity) {
+      model.teacher -= COMMUNITY_PRICE;
+      model.boughtCommunity = true;
+    }
+    await step(real, model, call('POST', `/api/community/purchase/todolist/${real.otherCommunityList}`, real.teacherCookie), expected, this.toString());
+  }
+  toString = () => 'buy a community list';
+}
+
+/** Another teacher buys the teacher's community list: the price arrives and pays what the purse owes. */
+class SellCommunityList implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(model: Model, real: Real) {
+    model.teacher += OWN_COMMUNITY_PRICE;
+    payOwed(model);
+    const sold = (async () => {
+      const buyer = await buildTeacher(db);
+      return call('POST', `/api/community/purchase/todolist/${real.ownCommunityList}`, await signIn(app, buyer, 'teacher'));
+    })();
+    await step(real, model, sold, ok(201), this.toString());
+  }
+  toString = () => 'sell the community list';
+}
+
 /** The hour of every active purchase passes: the rewards can be bought again. */
 class HourPasses implements fc.AsyncCommand<Model, Real> {
   check = () => true;
@@ -251,6 +291,8 @@ const commands = [
   fc.tuple(member, member, fc.integer({ min: 0, max: 12 })).map(([from, to, amount]) => new Transfer(from, to, amount)),
   fc.constant(new HourPasses()),
   fc.constant(new BuyCoins(COIN_PACKAGE)),
+  fc.constant(new BuyCommunityList()),
+  fc.constant(new SellCommunityList()),
 ];
 
 /** A fresh classroom per run: a teacher, a trading group of three, a rewarded none-type todo shown to them, and three rewards on sale. */
@@ -269,6 +311,17 @@ async function setup(): Promise<Real> {
   const teacherCookie = await signIn(app, teacher, 'teacher');
   await call('PUT', `/api/group/${group.id}/settings`, teacherCookie, { trading_allowed: true });
   const memberTodos: { id: string; member_id: string }[] = (await call('GET', `/api/membertodos?group_id=${group.id}&color=blue`, teacherCookie)).json();
+  const publish = async (teacherId: string, cookie: string, price: number) => {
+    await db.execute(sql`update teachers set is_premium = true where id = ${teacherId}`);
+    const listed = await buildTodolist(db, teacherId);
+    await buildTodo(db, listed.id);
+    const form = { title: 'For sale', description: { content_html: '<p>A list</p>', content_delta: {} }, price, categories: ['OTHER'], targets: ['OTHER'] };
+    expect((await call('POST', `/api/community/todolist/${listed.id}`, cookie, form)).statusCode).toBe(201);
+    return listed.id;
+  };
+  const other = await buildTeacher(db);
+  const otherCommunityList = await publish(other.id, await signIn(app, other, 'teacher'), COMMUNITY_PRICE);
+  const ownCommunityList = await publish(teacher.id, teacherCookie, OWN_COMMUNITY_PRICE);
   const memberCookies = [];
   for (const m of members) memberCookies.push(await signIn(app, m, 'member'));
   return {
@@ -278,6 +331,8 @@ async function setup(): Promise<Real> {
     memberCookies,
     memberTodoIds: members.map((m) => memberTodos.find((mt) => mt.member_id === m.id)?.id ?? ''),
     rewardIds: rewards.map((r) => r.id),
+    otherCommunityList,
+    ownCommunityList,
   };
 }
 
@@ -299,6 +354,7 @@ describe('coins: a model of every way coins move', () => {
           teacher: PURSE - MEMBERS * START,
           members: Array.from({ length: MEMBERS }, () => ({ coins: START, completed: false, collected: 0, owed: 0, unlocked: new Set<string>(), active: new Set<number>() })),
           queue: [],
+          boughtCommunity: false,
         };
         await fc.asyncModelRun(() => ({ model, real }), cmds);
         await expectHistoryAddsUp(real, model);
@@ -306,5 +362,5 @@ describe('coins: a model of every way coins move', () => {
       { numRuns: 15 },
     );
     await expectBooksBalance(db);
-  }, 120_000);
+  }, 300_000);
 });

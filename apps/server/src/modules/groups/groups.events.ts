@@ -7,6 +7,8 @@ export interface GroupEvents {
   created(teacherId: string, groupId: string): void;
   /** The group's members are told and disconnected; the teachers' sockets leave its room. */
   deleted(groupId: string, memberIds: string[]): void;
+  /** The group's members learn whether they may trade now (their transfer form says so). */
+  settingsChanged(groupId: string, tradingAllowed: boolean): void;
 }
 
 export function socketGroupEvents(io: RealtimeServer): GroupEvents {
@@ -20,6 +22,9 @@ export function socketGroupEvents(io: RealtimeServer): GroupEvents {
         io.in(rooms.member(id)).disconnectSockets(true);
       }
       io.in(rooms.groupTeachers(groupId)).socketsLeave(rooms.groupTeachers(groupId));
+    },
+    settingsChanged(groupId, tradingAllowed) {
+      io.to(rooms.groupMembers(groupId)).emit('teacher-updated-group-settings', { group_id: groupId, trading_allowed: tradingAllowed });
     },
   };
 }

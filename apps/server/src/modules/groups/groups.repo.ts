@@ -30,8 +30,8 @@ export async function isGroupNameTaken(db: DbOrTx, name: string): Promise<boolea
   return (row?.n ?? 0) > 0;
 }
 
-export async function insertGroup(db: DbOrTx, teacherId: string, name: string): Promise<GroupRow> {
-  const [row] = await db.insert(groups).values({ teacherId, name }).returning();
+export async function insertGroup(db: DbOrTx, teacherId: string, name: string, tradingAllowed: boolean): Promise<GroupRow> {
+  const [row] = await db.insert(groups).values({ teacherId, name, tradingAllowed }).returning();
   if (!row) throw new Error('insert group returned nothing');
   return row;
 }

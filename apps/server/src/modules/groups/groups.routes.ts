@@ -60,7 +60,7 @@ export async function groupsRoutes(fastify: FastifyInstance, opts: { groups: Gro
     async (request, reply) => {
       const { teacherId } = requireTeacher(request);
       assertSelf(teacherId, request.body.id);
-      return reply.status(201).send(await groups.create(teacherId, request.body.group_name));
+      return reply.status(201).send(await groups.create(teacherId, request.body.group_name, request.body.trading_allowed));
     },
   );
 

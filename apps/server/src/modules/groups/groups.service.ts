@@ -60,7 +60,8 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
       return present(teacherId, groupId);
     },
 
-    async create(teacherId: string, name: string): Promise<TGroup> {
+    /** A new group, active at once; trading is off unless the teacher allowed it on creation. */
+    async create(teacherId: string, name: string, tradingAllowed = false): Promise<TGroup> {
       try {
         const group = await db.transaction(async (tx) => {
           // Locking the teacher row makes two racing creations count one after the other.
@@ -69,7 +70,7 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
           const used = await repo.countGroupsOfTeacher(tx, teacherId);
           if (used >= GROUPS_INCLUDED + teacher.extraGroupSlots) throw new AppError('LIMITATIONS.GROUP_LIMIT_EXCEEDED');
           if (await repo.isGroupNameTaken(tx, name)) throw new AppError('GROUP.GROUP_TAKEN', { field: 'group_name' });
-          const created = await repo.insertGroup(tx, teacherId, name);
+          const created = await repo.insertGroup(tx, teacherId, name, tradingAllowed);
           await repo.setActiveGroup(tx, teacherId, created.id);
           return created;
         });
@@ -90,6 +91,7 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
     async setTrading(teacherId: string, groupId: string, allowed: boolean): Promise<TGroup> {
       await ownedGroup(db, teacherId, groupId);
       await repo.updateGroup(db, groupId, { tradingAllowed: allowed });
+      events.settingsChanged(groupId, allowed);
       return present(teacherId, groupId);
     },
 

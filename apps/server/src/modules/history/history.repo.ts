@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { members, teachers } from '../../db/schema/index.ts';
+import { memberTodos, members, teachers, todos } from '../../db/schema/index.ts';
 
 /** Usernames of the members and teachers that still exist, by id. */
 export async function findUsernames(db: DbOrTx, ids: { memberIds: string[]; teacherIds: string[] }): Promise<Map<string, string>> {
@@ -16,4 +16,15 @@ export async function findUsernames(db: DbOrTx, ids: { memberIds: string[]; teac
     }
   }
   return found;
+}
+
+/** The content HTML of the todos behind these member todos (a task reward's ledger reference), by member todo id. */
+export async function findMemberTodoContents(db: DbOrTx, memberTodoIds: string[]): Promise<Map<string, string>> {
+  if (memberTodoIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: memberTodos.id, html: todos.contentHtml })
+    .from(memberTodos)
+    .innerJoin(todos, eq(todos.id, memberTodos.todoId))
+    .where(inArray(memberTodos.id, memberTodoIds));
+  return new Map(rows.map((r) => [r.id, r.html]));
 }

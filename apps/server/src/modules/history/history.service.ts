@@ -1,5 +1,6 @@
 import { HISTORY_MAX_ITEMS } from '@kolikko/core/limits';
 import { memberHistoryEntry, teacherPurchaseType, type Direction } from '@kolikko/core/rules/history';
+import { todoTitle } from '@kolikko/core/rules/todos';
 import type { TMemberHistory, TPurchaseHistoryItem } from '@kolikko/core/schemas/coins';
 import type { TPaymentAmounts } from '@kolikko/core/schemas/payments';
 import type { Db } from '../../db/client.ts';
@@ -9,7 +10,17 @@ import { accessibleMember, type Actor } from '../members/members.service.ts';
 import { findCreditedPurchases, type CoinPurchaseRow } from '../payments/payments.repo.ts';
 import { presentPurchase } from '../rewards/rewards.presenters.ts';
 import { listPurchasesOf } from '../rewards/rewards.repo.ts';
-import { findUsernames } from './history.repo.ts';
+import { findMemberTodoContents, findUsernames } from './history.repo.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TASK_REASONS: ReadonlySet<string> = new Set(['todo_reward', 'todo_reward_revoked']);
+
+/** The titles of the todos whose rewards these rows paid or took back (their reference is the member todo). */
+async function taskTitles(db: Db, rows: LedgerRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (TASK_REASONS.has(r.reason) && r.reference !== null && UUID.test(r.reference) ? [r.reference] : [])))];
+  const contents = await findMemberTodoContents(db, ids);
+  return new Map([...contents].map(([id, html]) => [id, todoTitle(html)]));
+}
 
 export type HistoryService = ReturnType<typeof createHistoryService>;
 
@@ -48,6 +59,7 @@ export function createHistoryService({ db, catalog }: { db: Db; catalog: Charact
       const account = memberAccount(memberId);
       const rows = await listLedgerOf(db, account, HISTORY_MAX_ITEMS);
       const names = await counterpartNames(db, account, rows);
+      const titles = await taskTitles(db, rows);
       const purchases = await listPurchasesOf(db, memberId, HISTORY_MAX_ITEMS);
       const now = new Date();
       const history: TMemberHistory = { characterPurchase: [], rewardPurchase: purchases.map((p) => presentPurchase(p, now)), transactions: [], receivedCoins: [] };
@@ -55,8 +67,9 @@ export function createHistoryService({ db, catalog }: { db: Db; catalog: Charact
         const { direction, other } = seenFrom(account, row);
         const entry = memberHistoryEntry(row.reason, direction);
         const date = row.at.toISOString();
-        if (entry?.list === 'receivedCoins') history.receivedCoins.push({ kind: entry.kind, senderName: names.get(other) ?? null, price: row.amount, date });
-        if (entry?.list === 'transactions') history.transactions.push({ kind: entry.kind, recipientName: names.get(other) ?? null, price: row.amount, date });
+        const todoTitle = (row.reference !== null ? titles.get(row.reference) : undefined) || null;
+        if (entry?.list === 'receivedCoins') history.receivedCoins.push({ kind: entry.kind, senderName: names.get(other) ?? null, price: row.amount, date, todoTitle });
+        if (entry?.list === 'transactions') history.transactions.push({ kind: entry.kind, recipientName: names.get(other) ?? null, price: row.amount, date, todoTitle });
         if (entry?.list === 'characterPurchase') {
           const path = row.reference ?? '';
           history.characterPurchase.push({ path, type: catalog.has('hair', path) ? 'hair' : 'face', price: row.amount, date });

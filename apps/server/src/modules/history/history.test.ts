@@ -88,6 +88,27 @@ describe('member history', () => {
     ]);
   });
 
+  it("names the task of a todo reward and of a reward taken back (issue 14), and no task elsewhere", async () => {
+    const teacher = await buildTeacher(db);
+    const group = await buildGroup(db, teacher.id);
+    const member = await buildMember(db, group.id);
+    const cookie = await signIn(app, teacher, 'teacher');
+    const memberCookie = await signIn(app, member, 'member');
+    const list = await buildTodolist(db, teacher.id);
+    await buildTodo(db, list.id, { reward: 7, contentHtml: '<p>Fractions &amp; decimals</p><p>Page 12</p>' });
+    await showTodolist(db, group.id, 'blue', list.id);
+    await call('PUT', '/api/member/coins', cookie, { member_id: member.id, coins: 2 });
+    const [mt] = (await call('GET', `/api/membertodos?group_id=${group.id}`, memberCookie)).json();
+    await call('PUT', '/api/membertodo', memberCookie, { mtodo_id: mt.id, updates: { completed: true } });
+    await call('PUT', '/api/membertodo', cookie, { mtodo_id: mt.id, updates: { completed: false } });
+    const h = (await call('GET', `/api/member/${member.id}/history`, memberCookie)).json();
+    expect(h.receivedCoins.map((e: { kind: string; todoTitle: string | null }) => [e.kind, e.todoTitle])).toEqual([
+      ['todo_reward', 'Fractions & decimals Page 12'],
+      ['teacher_award', null],
+    ]);
+    expect(h.transactions.map((e: { kind: string; todoTitle: string | null }) => [e.kind, e.todoTitle])).toEqual([['todo_reward_revoked', 'Fractions & decimals Page 12']]);
+  });
+
   it('names a deleted classmate as null and starts empty for a new student', async () => {
     const s = await busyStudent();
     await call('DELETE', `/api/member/${s.friend.id}`, s.cookie);

@@ -18,8 +18,8 @@ export interface MemberEvents {
   settingsUpdated(member: TMember, change: MemberSettingChange): void;
   /** The teacher changed a student's username, small group, password or character: the student's screens refresh. */
   teacherUpdatedSetting(member: TMember, change: MemberSettingChange): void;
-  /** A teacher's award (one or many members): each member and its group's teachers get the new total. */
-  coinsGiven(awards: { memberId: string; groupId: string; coins: number }[]): void;
+  /** A teacher's award (one or many members): each member and its group's teachers get the new total and the coins moved. */
+  coinsGiven(awards: { memberId: string; groupId: string; coins: number; amount: number }[]): void;
   /**
    * A member was deleted, by its teacher or itself: the member (when its teacher did it) and the
    * group's teachers are told, then the member's sockets are disconnected.
@@ -44,7 +44,7 @@ export function socketMemberEvents(io: RealtimeServer): MemberEvents {
     },
     coinsGiven(awards) {
       for (const a of awards) {
-        io.to([rooms.member(a.memberId), rooms.groupTeachers(a.groupId)]).emit('teacher-gave-coins', { member_id: a.memberId, coins: a.coins });
+        io.to([rooms.member(a.memberId), rooms.groupTeachers(a.groupId)]).emit('teacher-gave-coins', { member_id: a.memberId, coins: a.coins, amount: a.amount });
       }
     },
     removed(member, by, teacherCoins) {

@@ -65,7 +65,7 @@ export function createMembersService({
       const balances = new Map((await repo.memberCoins(db, ids)).map((b) => [b.id, b.coins]));
       return { members: ids.map((id) => ({ id, coins: balances.get(id) ?? 0 })), teacher_coins: await repo.teacherCoins(db, teacherId) };
     }
-    let result: { after: { id: string; groupId: string; coins: number }[]; purse: number };
+    let result: { after: { id: string; groupId: string; coins: number; moved: number }[]; purse: number };
     try {
       result = await db.transaction(async (tx) => {
         let purse = (await repo.lockTeacherPurse(tx, teacherId)) ?? 0;
@@ -84,7 +84,7 @@ export function createMembersService({
             });
           }
           purse += coins > 0 ? -amount : amount;
-          return { id: m.id, groupId: m.groupId, coins: coins > 0 ? m.coins + amount : m.coins - amount };
+          return { id: m.id, groupId: m.groupId, coins: coins > 0 ? m.coins + amount : m.coins - amount, moved: coins > 0 ? amount : -amount };
         });
         // One award to a class is one debit, one credit and one ledger insert, not 30 of each.
         await moveCoinsMany(tx, movements);
@@ -95,7 +95,7 @@ export function createMembersService({
       if (err instanceof InsufficientCoins) throw outOfCoins(coins * ids.length, await repo.teacherCoins(db, teacherId));
       throw err;
     }
-    events.coinsGiven(result.after.map((m) => ({ memberId: m.id, groupId: m.groupId, coins: m.coins })));
+    events.coinsGiven(result.after.map((m) => ({ memberId: m.id, groupId: m.groupId, coins: m.coins, amount: m.moved })));
     if (coins < 0) {
       // Coins taken back may pay what the purse owes; the answer shows the purse after that.
       await owedRewards.settle(teacherId);

@@ -202,7 +202,7 @@ describe('two server processes on one database and one Redis', () => {
 
     const award = next(memberOnB, 'teacher-gave-coins');
     expect((await api(A, 'PUT', '/member/coins', teacherCookie, { member_id: memberId, coins: 7 })).json).toMatchObject({ total: 7 });
-    expect(await award).toEqual({ member_id: memberId, coins: 7 });
+    expect(await award).toEqual({ member_id: memberId, coins: 7, amount: 7 });
 
     // Logging out through A disconnects the session's socket on B, and B's session cache, which
     // holds the session from the requests above, forgets it.

@@ -97,7 +97,7 @@ describe('member todo completion: lock order (PostgreSQL)', () => {
       return todo!.id;
     };
     const ids = { first: await todoOf(first), second: await todoOf(second) };
-    const events = { todosChanged() {}, todoUpdated() {}, sharedListChanged() {}, memberUpdatedTodo() {}, teacherUpdatedMemberTodo() {} };
+    const events = { todosChanged() {}, todoUpdated() {}, sharedListChanged() {}, memberUpdatedTodo() {}, teacherUpdatedMemberTodo() {}, teacherSentBackTodo() {} };
     const service = createMemberTodosService({ db, events, owedRewards: buildOwedRewardsService(db) });
 
     const pool = (db as unknown as { $client: pg.Pool }).$client;

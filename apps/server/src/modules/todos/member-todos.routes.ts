@@ -3,15 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import {
+  ZApproveAllRequest,
+  ZApproveAllResponse,
+  ZClassGrid,
+  ZClassGridQuery,
   ZImagePath,
   ZMemberTodo,
   ZMemberTodoId,
   ZMemberTodoUpdateResponse,
   ZMemberTodosQuery,
+  ZSendBackRequest,
   ZTodoId,
   ZUpdateMemberTodoRequest,
 } from '@kolikko/core/schemas/todos';
-import { requireMember, requireUser } from '../../plugins/auth.ts';
+import { requireMember, requireTeacher, requireUser } from '../../plugins/auth.ts';
 import type { MemberTodosService, TodoActor } from './member-todos.service.ts';
 import { readUpload, sendImage } from './upload.ts';
 
@@ -51,6 +56,46 @@ export async function memberTodosRoutes(fastify: FastifyInstance, opts: { member
       },
     },
     async (request) => memberTodos.update(actorOf(request), request.body.mtodo_id, request.body.updates),
+  );
+
+  app.put(
+    '/membertodo/:mTodoId/sendback',
+    {
+      schema: {
+        tags,
+        summary: 'Ours: the teacher sends a free answer awaiting approval back to the student, with a short comment (the student answers again)',
+        params: z.object({ mTodoId: ZMemberTodoId }),
+        body: ZSendBackRequest,
+        response: { 200: ZMemberTodoUpdateResponse, ...errors },
+      },
+    },
+    async (request) => memberTodos.sendBack(requireTeacher(request).teacherId, request.params.mTodoId, request.body.comment),
+  );
+
+  app.get(
+    '/membertodos/grid',
+    {
+      schema: {
+        tags,
+        summary: "Ours: the class view: a small group's students by the todos of its list, each cell a status",
+        querystring: ZClassGridQuery,
+        response: { 200: ZClassGrid, ...errors },
+      },
+    },
+    async (request) => memberTodos.classGrid(requireTeacher(request).teacherId, request.query),
+  );
+
+  app.put(
+    '/membertodos/approve',
+    {
+      schema: {
+        tags,
+        summary: "Ours: approve every answer of one todo awaiting the teacher, for a small group's students, in one transaction",
+        body: ZApproveAllRequest,
+        response: { 200: ZApproveAllResponse, ...errors },
+      },
+    },
+    async (request) => memberTodos.approveAll(requireTeacher(request).teacherId, request.body),
   );
 
   app.put(

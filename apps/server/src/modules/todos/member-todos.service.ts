@@ -1,6 +1,16 @@
 import { AppError, type ErrorCode } from '@kolikko/core/errors';
-import { decideCompletion, type CompletionRequest, type CompletionState } from '@kolikko/core/rules/completion';
-import type { TMemberTodo, TMemberTodoUpdateResponse, TMemberTodosQuery } from '@kolikko/core/schemas/todos';
+import { decideCompletion, memberTodoStatus, type CompletionRequest, type CompletionState } from '@kolikko/core/rules/completion';
+import { todoTitle } from '@kolikko/core/rules/todos';
+import type {
+  TApproveAllRequest,
+  TApproveAllResponse,
+  TClassGrid,
+  TClassGridMember,
+  TClassGridQuery,
+  TMemberTodo,
+  TMemberTodoUpdateResponse,
+  TMemberTodosQuery,
+} from '@kolikko/core/schemas/todos';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { transactionOnConnection } from '../../db/prepared.ts';
 import { createBatcher, type Outcome } from '../../platform/batcher.ts';
@@ -40,6 +50,15 @@ interface Changed {
   memberCoins: number;
   teacherCoins: number;
   imageChanged: boolean;
+  /** The coins this change moved to the member (negative: taken back), and whether it was done before it. */
+  coinsMoved: number;
+  wasCompleted: boolean;
+}
+
+/** What the student is told of its teacher's change (issue 14): done or not done now, the todo's title and the coins. */
+function teacherOutcome(locked: repo.LockedMemberTodo, state: CompletionState, coinsMoved: number, wasCompleted: boolean) {
+  if (state.completed === wasCompleted) return {};
+  return { outcome: state.completed ? ('approved' as const) : ('reopened' as const), title: todoTitle(locked.content_html), coins_change: coinsMoved };
 }
 
 /** Why the actor may not make this change of a locked member todo, if it may not. */
@@ -117,6 +136,8 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
           rewardCollected: row.reward_collected,
           rewardOwed: row.reward_owed,
           memberAnswer: row.member_answer,
+          sentBackComment: row.sent_back_comment,
+          hasImage: row.member_image !== null,
         });
         const current = new Map(rows.map((row) => [row.id, { row, state: stateOf(row) }]));
         const coins = { member: new Map(rows.map((r) => [r.member_id, r.member_coins])), teacher: new Map(rows.map((r) => [r.teacher_id, r.teacher_coins])) };
@@ -173,7 +194,8 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
             state.completed !== before.completed ||
             state.rewardCollected !== before.rewardCollected ||
             state.rewardOwed !== before.rewardOwed ||
-            state.memberAnswer !== before.memberAnswer
+            state.memberAnswer !== before.memberAnswer ||
+            state.sentBackComment !== before.sentBackComment
           ) {
             touched.add(row.id);
           }
@@ -181,7 +203,7 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
           entry.state = state;
           outcomes.push({
             ok: true,
-            value: { locked: row, state, memberCoins: balances.member + moved, teacherCoins: balances.teacher - moved, imageChanged: change.step !== undefined },
+            value: { locked: row, state, memberCoins: balances.member + moved, teacherCoins: balances.teacher - moved, imageChanged: change.step !== undefined, coinsMoved: moved, wasCompleted: before.completed },
           });
         }
         const changed = (m: Map<string, number>) => [...m].filter(([, delta]) => delta !== 0).map(([id, delta]) => ({ id, delta }));
@@ -191,7 +213,7 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
           movements,
           states: [...touched].flatMap((id) => {
             const entry = current.get(id);
-            return entry ? [{ id, ...entry.state }] : [];
+            return entry ? [{ id, ...entry.state, sentBackComment: entry.state.sentBackComment ?? null }] : [];
           }),
         });
         // What completions owe. Only a completed member todo can owe, so a completion the purse paid
@@ -223,10 +245,11 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
 
   /** One change of a member todo, written with the others that arrive meanwhile, and its answer. */
   async function change(change: Change): Promise<TMemberTodoUpdateResponse> {
-    return answer(change.actor, await batches.submit(change));
+    return answer(change, await batches.submit(change));
   }
 
-  async function answer(actor: TodoActor, { locked, state, memberCoins, teacherCoins, imageChanged }: Changed): Promise<TMemberTodoUpdateResponse> {
+  async function answer(change: Change, { locked, state, memberCoins, teacherCoins, imageChanged, coinsMoved, wasCompleted }: Changed): Promise<TMemberTodoUpdateResponse> {
+    const { actor } = change;
     // The balances right after this change: both rows were locked until its batch committed.
     const member_coins = memberCoins;
     let row: repo.MemberTodoReadRow | undefined = {
@@ -236,6 +259,7 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
       rewardCollected: state.rewardCollected,
       rewardOwed: state.rewardOwed,
       memberAnswer: state.memberAnswer,
+      sentBackComment: state.sentBackComment ?? null,
       todoId: locked.todo_id,
       todolistId: locked.todolist_id,
       position: locked.position,
@@ -255,7 +279,8 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
       events.memberUpdatedTodo(locked.group_id, { member_id: locked.member_id, mtodo_id: locked.id, member_coins });
       return { member_todo, member_coins };
     }
-    events.teacherUpdatedMemberTodo(locked.member_id, { mtodo_id: locked.id, member_coins });
+    if (change.request?.sendBack !== undefined) events.teacherSentBackTodo(locked.member_id, { mtodo_id: locked.id, comment: change.request.sendBack });
+    else events.teacherUpdatedMemberTodo(locked.member_id, { mtodo_id: locked.id, member_coins, ...teacherOutcome(locked, state, coinsMoved, wasCompleted) });
     return { member_todo, member_coins, teacher_coins: teacherCoins };
   }
 
@@ -287,6 +312,86 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
     /** Spec section 4's completion: a member answers or toggles, a teacher approves or reverts. */
     async update(actor: TodoActor, memberTodoId: string, updates: { completed?: boolean | undefined; member_answer?: string | undefined }) {
       return change({ actor, memberTodoId, access: 'actionable', request: { completed: updates.completed, memberAnswer: updates.member_answer } });
+    },
+
+    /** Ours: the teacher sends a free answer awaiting approval back to the student, with a comment. */
+    async sendBack(teacherId: string, memberTodoId: string, comment: string) {
+      return change({ actor: { kind: 'teacher', teacherId }, memberTodoId, access: 'actionable', request: { sendBack: comment } });
+    },
+
+    /**
+     * Ours: the class view of one small group: its members (rows) by the todos of the list it is
+     * shown (columns), each cell its status. Member todos not made yet are made first, as on any
+     * read; then a steady-state read is two statements (the cells, the columns).
+     */
+    async classGrid(teacherId: string, query: TClassGridQuery): Promise<TClassGrid> {
+      const { group } = await ownedGroup(db, teacherId, query.group_id);
+      const todolistId = shownList({ ...group, smallGroup: query.color });
+      if (!todolistId) return { todolist_id: null, todos: [], members: [] };
+      let rows = await repo.readClassGrid(db, todolistId, group.id, query.color);
+      if (rows.some((r) => r.todo_id !== null && r.mtodo_id === null)) {
+        await repo.insertMissingMemberTodos(db, todolistId, { groupId: group.id, smallGroup: query.color });
+        rows = await repo.readClassGrid(db, todolistId, group.id, query.color);
+      }
+      const columns = await repo.listGridTodos(db, todolistId);
+      const column = new Map(columns.map((todo, index) => [todo.id, { todo, index }]));
+      const members = new Map<string, TClassGridMember>();
+      for (const row of rows) {
+        let member = members.get(row.member_id);
+        if (!member) {
+          member = { id: row.member_id, username: row.username, statuses: columns.map(() => 'not_done' as const) };
+          members.set(row.member_id, member);
+        }
+        const at = row.todo_id === null ? undefined : column.get(row.todo_id);
+        // A todo added between the two reads has no cell yet: it shows as not done until the next read.
+        if (!at) continue;
+        member.statuses[at.index] = memberTodoStatus({
+          completed: row.completed ?? false,
+          answertype: at.todo.answertype,
+          member_answer: row.answered ? 'answered' : '',
+          member_image_path: row.has_image ? 'image' : null,
+          sent_back: row.sent_back ?? false,
+        });
+      }
+      return {
+        todolist_id: todolistId,
+        todos: columns.map((todo) => ({ id: todo.id, position: todo.position, reward: todo.reward, answertype: todo.answertype, title: todoTitle(todo.contentHtml) })),
+        members: [...members.values()],
+      };
+    },
+
+    /**
+     * Ours: approves every answer of one todo awaiting the teacher, among one small group's
+     * members, in one transaction: the member todos are locked as any batch locks them (purse,
+     * then members in id order), each is decided again on its locked row (only an answer still
+     * awaiting is approved: two racing approvals pay once) and paid through the same settlement
+     * as a single approval (the ledger, owed rewards). Each student paid is told.
+     */
+    async approveAll(teacherId: string, request: TApproveAllRequest): Promise<TApproveAllResponse> {
+      const { group } = await ownedGroup(db, teacherId, request.group_id);
+      const todolistId = shownList({ ...group, smallGroup: request.color });
+      if (!todolistId || !(await repo.isTodoOfList(db, request.todo_id, todolistId))) throw new AppError('TODO.TODO_NOT_FOUND');
+      const candidates = await repo.findAwaitingMemberTodos(db, request.todo_id, group.id, request.color);
+      const actor: TodoActor = { kind: 'teacher', teacherId };
+      const outcomes =
+        candidates.length === 0
+          ? []
+          : await writeChanges(candidates.map((memberTodoId) => ({ actor, memberTodoId, access: 'actionable', request: { completed: true, onlyIfAwaiting: true } })));
+      let approved = 0;
+      let paid = 0;
+      let owedCoins = 0;
+      let teacherCoins: number | undefined;
+      for (const outcome of outcomes) {
+        if (!outcome.ok) continue;
+        const { locked, state, memberCoins, coinsMoved, wasCompleted } = outcome.value;
+        approved += 1;
+        paid += state.rewardCollected - locked.reward_collected;
+        owedCoins += state.rewardOwed;
+        teacherCoins = outcome.value.teacherCoins;
+        // As a single approval tells it: the student's screen says what was approved and for how much.
+        events.teacherUpdatedMemberTodo(locked.member_id, { mtodo_id: locked.id, member_coins: memberCoins, ...teacherOutcome(locked, state, coinsMoved, wasCompleted) });
+      }
+      return { approved, paid, owed: owedCoins, teacher_coins: teacherCoins ?? (await repo.findTeacherCoins(db, teacherId)) };
     },
 
     /** The member's answer image, where the todo allows one; a new image is a new answer. */

@@ -435,6 +435,7 @@ describe('member todos: changes that arrive together are written as one batch', 
       sharedListChanged: () => undefined,
       memberUpdatedTodo: (_groupId, payload) => sent.push({ event: 'member-updated-todo', payload }),
       teacherUpdatedMemberTodo: (_memberId, payload) => sent.push({ event: 'teacher-updated-member-todo', payload }),
+      teacherSentBackTodo: (_memberId, payload) => sent.push({ event: 'teacher-sent-back-todo', payload }),
     };
     return { service: createMemberTodosService({ db, events, owedRewards: buildOwedRewardsService(db) }), sent };
   }

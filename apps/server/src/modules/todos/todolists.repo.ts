@@ -30,7 +30,7 @@ export async function listTodolistsOfTeacher(db: DbOrTx, teacherId: string): Pro
 export async function listSharesOfTodolists(db: DbOrTx, todolistIds: string[]) {
   if (todolistIds.length === 0) return [];
   return db
-    .select({ todolistId: todolistShares.todolistId, username: teachers.username, permissions: todolistShares.permissions })
+    .select({ todolistId: todolistShares.todolistId, teacherId: todolistShares.teacherId, username: teachers.username, permissions: todolistShares.permissions })
     .from(todolistShares)
     .innerJoin(teachers, eq(teachers.id, todolistShares.teacherId))
     .where(inArray(todolistShares.todolistId, todolistIds))

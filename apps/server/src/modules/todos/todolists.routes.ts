@@ -30,7 +30,7 @@ export async function todolistsRoutes(fastify: FastifyInstance, opts: { todolist
     async (request, reply) => {
       const { teacherId } = requireTeacher(request);
       assertSelf(teacherId, request.body.id);
-      return reply.status(201).send(await todolists.create(teacherId, request.body.name));
+      return reply.status(201).send(await todolists.create(teacherId, request.body.name, request.body.language));
     },
   );
 

@@ -1,4 +1,5 @@
 import { AppError } from '@kolikko/core/errors';
+import { TODOLIST_DEFAULT_LANGUAGE, type TodolistLanguage } from '@kolikko/core/enumerations';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TTodolist, TUpdateTodolistRequest } from '@kolikko/core/schemas/todos';
 import type { Db } from '../../db/client.ts';
@@ -6,13 +7,14 @@ import { findGroup, findTeacherGroupState } from '../groups/groups.repo.ts';
 import { presentGroup } from '../groups/groups.presenters.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
 import { accessTodolist } from './todolist-access.ts';
+import type { SharingEvents } from '../sharing/sharing.events.ts';
 import type { TodoEvents } from './todos.events.ts';
 import { presentTodolist } from './todos.presenters.ts';
 import * as repo from './todolists.repo.ts';
 
 export type TodolistsService = ReturnType<typeof createTodolistsService>;
 
-export function createTodolistsService({ db, events }: { db: Db; events: TodoEvents }) {
+export function createTodolistsService({ db, events, sharing }: { db: Db; events: TodoEvents; sharing?: Pick<SharingEvents, 'todolistUnshared'> }) {
   async function present(teacherId: string, todolistId: string): Promise<TTodolist> {
     const { list, permission, ownerUsername } = await accessTodolist(db, teacherId, todolistId, 'read');
     const sharedWith = permission === 'owner' ? await repo.listSharesOfTodolists(db, [list.id]) : [];
@@ -31,8 +33,8 @@ export function createTodolistsService({ db, events }: { db: Db; events: TodoEve
   }
 
   return {
-    async create(teacherId: string, name: string): Promise<TTodolist> {
-      const list = await repo.insertTodolist(db, teacherId, { name });
+    async create(teacherId: string, name: string, language: TodolistLanguage = TODOLIST_DEFAULT_LANGUAGE): Promise<TTodolist> {
+      const list = await repo.insertTodolist(db, teacherId, { name, language });
       return presentTodolist(list, { permissions: 'owner', sharedWith: [] });
     },
 
@@ -64,10 +66,13 @@ export function createTodolistsService({ db, events }: { db: Db; events: TodoEve
 
     /** Deletes the owner's list with its todos; groups showing it show nothing. */
     async remove(teacherId: string, todolistId: string): Promise<void> {
-      await accessTodolist(db, teacherId, todolistId, 'owner');
+      const { ownerUsername } = await accessTodolist(db, teacherId, todolistId, 'owner');
       const groupIds = await repo.listGroupIdsShowingTodolist(db, todolistId);
+      const recipients = await repo.listSharesOfTodolists(db, [todolistId]);
       await repo.deleteTodolist(db, todolistId);
       for (const id of groupIds) events.sharedListChanged(id, { color: null, todolistId: null });
+      // The teachers it was shared with lose it from their Shared tab, live.
+      for (const r of recipients) sharing?.todolistUnshared([r.teacherId], { todolist_id: todolistId, shared_by_username: ownerUsername, username: r.username });
     },
 
     /** Copies a list the teacher can read into a new list of its own, todos and images included. */
@@ -96,7 +101,7 @@ export function createTodolistsService({ db, events }: { db: Db; events: TodoEve
     /**
      * Shows a list to the blue or orange small group of the teacher's own group, or (reset)
      * clears both. Asking for the colour a list already has changes nothing. The list must be
-     * the teacher's or shared to it with edit permission.
+     * the teacher's or shared to it (read or edit: two teachers of parallel classes run one list).
      */
     async shareToGroup(teacherId: string, groupId: string, color: 'blue' | 'orange' | 'reset', todolistId: string): Promise<TGroup> {
       const { group } = await ownedGroup(db, teacherId, groupId);
@@ -107,7 +112,7 @@ export function createTodolistsService({ db, events }: { db: Db; events: TodoEve
         }
         return presentOwnGroup(teacherId, groupId);
       }
-      await accessTodolist(db, teacherId, todolistId, 'edit');
+      await accessTodolist(db, teacherId, todolistId, 'read');
       const current = color === 'blue' ? group.blueSharedId : group.orangeSharedId;
       if (current !== todolistId) {
         await repo.setGroupSharedTodolists(db, groupId, color === 'blue' ? { blueSharedId: todolistId } : { orangeSharedId: todolistId });

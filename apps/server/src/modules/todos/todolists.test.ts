@@ -90,6 +90,21 @@ describe('todo lists: create, read, settings, delete', () => {
     expect((await call('GET', `/api/todolist/${res.json().id}`, cookie)).json()).toEqual(res.json());
   });
 
+  it('creates a list in the language sent (the web sends its interface language; without one it is Finnish, above) and refuses an unknown one', async () => {
+    const teacher = await buildTeacher(db);
+    const cookie = await signIn(app, teacher, 'teacher');
+    const english = await call('POST', '/api/todolists', cookie, { name: 'Spelling', id: teacher.id, language: 'EN' });
+    expect([english.statusCode, english.json().language]).toEqual([201, 'EN']);
+    const finnish = await call('POST', '/api/todolists', cookie, { name: 'Tavutus', id: teacher.id, language: 'FI' });
+    expect([finnish.statusCode, finnish.json().language]).toEqual([201, 'FI']);
+    const unknown = await call('POST', '/api/todolists', cookie, { name: 'Orthographe', id: teacher.id, language: 'FR' });
+    expect([unknown.statusCode, unknown.json().errorCode]).toEqual([400, 'VALIDATION.INVALID_INPUT']);
+    expect(await rowsOf(sql`select name, language from todolists order by name`)).toEqual([
+      { name: 'Spelling', language: 'EN' },
+      { name: 'Tavutus', language: 'FI' },
+    ]);
+  });
+
   it.each([
     ['', 'TODOLIST.TODOLIST_NAME_MISSING'],
     ['   ', 'TODOLIST.TODOLIST_NAME_MISSING'],
@@ -209,7 +224,7 @@ describe('todo lists: copy', () => {
 });
 
 describe('todo lists shared with another teacher (read or edit)', () => {
-  it('a reader sees and copies the list, and cannot change anything', async () => {
+  it('a reader sees, copies and shows the list to its own small groups, and cannot change anything', async () => {
     const { teacher, list } = await teacherWithList();
     const todo = await buildTodo(db, list.id);
     const reader = await buildTeacher(db);
@@ -229,7 +244,6 @@ describe('todo lists shared with another teacher (read or edit)', () => {
       ['PUT', '/api/todo', { todo_id: todo.id, updates: { reward: 9 } }],
       ['DELETE', `/api/todo/${todo.id}`, undefined],
       ['PUT', `/api/todos/${todo.id}/image/predefined`, { path: 'star.svg' }],
-      ['PUT', `/api/group/${readerGroup.id}/todolist/blue/${list.id}`, undefined],
     ];
     for (const [method, url, body] of refused) {
       const res = await call(method, url, cookie, body);
@@ -237,6 +251,8 @@ describe('todo lists shared with another teacher (read or edit)', () => {
     }
     expect(await rowsOf(sql`select name from todolists where id = ${list.id}`)).toEqual([{ name: 'Fractions' }]);
     expect(await rowsOf(sql`select reward from todos where todolist_id = ${list.id}`)).toEqual([{ reward: 0 }]);
+    // Two teachers of parallel classes run one list: a reader shows it to its own class too.
+    expect((await call('PUT', `/api/group/${readerGroup.id}/todolist/blue/${list.id}`, cookie)).json().blue_shared_id).toBe(list.id);
   });
 
   it('an editor changes the todos and shows the list to its own group, but cannot rename or delete it', async () => {

@@ -39,7 +39,7 @@ describe('todo live events', () => {
 
     const byTeacher = nextEvent(memberSocket, 'teacher-updated-member-todo');
     await call('PUT', '/api/membertodo', teacherCookie, { mtodo_id: mt.id, updates: { completed: false } });
-    expect(await byTeacher).toEqual({ mtodo_id: mt.id, member_coins: 0 });
+    expect(await byTeacher).toEqual({ mtodo_id: mt.id, member_coins: 0, outcome: 'reopened', title: 'Task', coins_change: -6 });
 
     const unshared = nextEvent(memberSocket, 'teacher-unshared-todolist');
     await call('PUT', `/api/group/${group.id}/todolist/reset/${list.id}`, teacherCookie);

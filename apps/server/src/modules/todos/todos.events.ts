@@ -1,4 +1,4 @@
-import { rooms, type TeacherUpdatedTodoPayload } from '@kolikko/core/events';
+import { rooms, type TeacherSentBackTodoPayload, type TeacherUpdatedMemberTodoPayload, type TeacherUpdatedTodoPayload } from '@kolikko/core/events';
 import type { RealtimeServer } from '../realtime/io.ts';
 
 /**
@@ -15,7 +15,9 @@ export interface TodoEvents {
   /** A member changed its member todo: its group's teachers refresh. */
   memberUpdatedTodo(groupId: string, payload: { member_id: string; mtodo_id: string; member_coins: number }): void;
   /** A teacher changed a member's todo (approved, reverted): the member refreshes. */
-  teacherUpdatedMemberTodo(memberId: string, payload: { mtodo_id: string; member_coins: number }): void;
+  teacherUpdatedMemberTodo(memberId: string, payload: TeacherUpdatedMemberTodoPayload): void;
+  /** Ours: the teacher sent a member's free answer back with a comment: the member refreshes. */
+  teacherSentBackTodo(memberId: string, payload: TeacherSentBackTodoPayload): void;
 }
 
 export function socketTodoEvents(io: RealtimeServer): TodoEvents {
@@ -39,6 +41,9 @@ export function socketTodoEvents(io: RealtimeServer): TodoEvents {
     },
     teacherUpdatedMemberTodo(memberId, payload) {
       io.to(rooms.member(memberId)).emit('teacher-updated-member-todo', payload);
+    },
+    teacherSentBackTodo(memberId, payload) {
+      io.to(rooms.member(memberId)).emit('teacher-sent-back-todo', payload);
     },
   };
 }

@@ -58,5 +58,7 @@ export function presentMemberTodo(row: MemberTodoReadRow & { memberTodoId: strin
     allow_member_image: row.allowMemberImage,
     content: row.content,
     imagepath: row.imagepath,
+    sent_back: row.sentBackComment !== null,
+    sent_back_comment: row.sentBackComment ?? '',
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { groups, images, memberTodos, members, teachers, todolistShares, todolists, todos } from '../../db/schema/index.ts';
 
@@ -109,4 +109,12 @@ export async function lockCompletedMemberTodos(db: DbOrTx, todoId: string) {
     .where(and(eq(memberTodos.todoId, todoId), eq(memberTodos.completed, true)))
     .orderBy(asc(memberTodos.id))
     .for('update');
+}
+
+/** Forgets every "sent back" of this todo's member todos (its answer type or answer changed). */
+export async function clearSentBackComments(db: DbOrTx, todoId: string): Promise<void> {
+  await db
+    .update(memberTodos)
+    .set({ sentBackComment: null })
+    .where(and(eq(memberTodos.todoId, todoId), isNotNull(memberTodos.sentBackComment)));
 }

@@ -114,6 +114,9 @@ export function createTodosService({ db, events, owedRewards }: { db: Db; events
         });
         for (const teacherId of teacherIds.coinsBack) await owedRewards.settle(teacherId);
         for (const teacherId of teacherIds.owedCancelled) await owedRewards.owedChanged(teacherId);
+        // A comment that sent back an answer to the old task does not fit the new one. Outside
+        // the transaction (it locks no purse or member): a student's new answer clears it anyway.
+        await repo.clearSentBackComments(db, todoId);
         return;
       } catch (err) {
         if (!(err instanceof HoldersChanged)) throw err;

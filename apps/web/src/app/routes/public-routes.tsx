@@ -4,5 +4,4 @@ import { ComingSoon } from '../../components/coming-soon.tsx';
 export const ProtoPage = () => <ComingSoon titleKey="public.pages.proto" />;
 export const AboutPage = () => <ComingSoon titleKey="public.pages.about" />;
 export const TutorialsPage = () => <ComingSoon titleKey="public.pages.tutorials" />;
-export const CommunityPage = () => <ComingSoon titleKey="public.pages.community" />;
 export const ContactPage = () => <ComingSoon titleKey="public.pages.contact" />;

@@ -16,9 +16,11 @@ export function getGroups(teacherId: string, signal?: AbortSignal): Promise<TGro
   return apiRequest<TGroupList>(`/groups/${encodeURIComponent(teacherId)}`, { signal });
 }
 
-export function useGroups(teacherId: string) {
+/** `enabled: false` asks nothing yet (a dialog that needs the groups only once it opens). */
+export function useGroups(teacherId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: groupsQueryKey(teacherId),
     queryFn: ({ signal }) => getGroups(teacherId, signal),
+    enabled,
   });
 }

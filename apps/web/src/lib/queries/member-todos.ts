@@ -49,7 +49,8 @@ export function removeMemberTodoImage(mtodoId: string): Promise<TMemberTodoUpdat
 
 /** Writes a changed member todo into every cached selection of its group that holds it. */
 export function putMemberTodoInCaches(groupId: string, memberTodo: TMemberTodo): void {
-  queryClient.setQueriesData<TMemberTodo[]>({ queryKey: memberTodosGroupKey(groupId) }, (list) =>
-    list?.map((existing) => (existing.id === memberTodo.id ? memberTodo : existing)),
+  // Only the lists: other reads under the group's key (the class view's grid) are not member todos.
+  queryClient.setQueriesData<TMemberTodo[] | object>({ queryKey: memberTodosGroupKey(groupId) }, (list: TMemberTodo[] | object | undefined) =>
+    Array.isArray(list) ? list.map((existing) => (existing.id === memberTodo.id ? memberTodo : existing)) : list,
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TMember } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { setSessionUser } from '../../../lib/auth.ts';
+import { setSessionMember } from '../../../lib/auth.ts';
 
 /** A student renames themself through the member route, with their own id. */
 export function renameStudent(memberId: string, username: string): Promise<TMember> {
@@ -11,6 +11,6 @@ export function renameStudent(memberId: string, username: string): Promise<TMemb
 export function useRenameStudent(memberId: string) {
   return useMutation({
     mutationFn: (username: string) => renameStudent(memberId, username),
-    onSuccess: (member) => setSessionUser({ ...member, admin: false }),
+    onSuccess: setSessionMember,
   });
 }

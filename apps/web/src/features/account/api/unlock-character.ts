@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TCharacterRequest } from '@kolikko/core/schemas/characters';
 import type { TMember } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { setSessionUser } from '../../../lib/auth.ts';
+import { setSessionMember } from '../../../lib/auth.ts';
 import { invalidateMemberHistory } from '../../../lib/queries/member-history.ts';
 
 /** The student unlocks a face (3 coins) or hair (1 coin) once; answers the student with its new coins. */
@@ -15,7 +15,7 @@ export function useUnlockCharacter(memberId: string) {
     mutationFn: (part: TCharacterRequest) => unlockCharacter(memberId, part),
     onSuccess: (member) => {
       // The purse in the header and the unlocked parts both come from the session user.
-      setSessionUser({ ...member, admin: false });
+      setSessionMember(member);
       invalidateMemberHistory(memberId);
     },
   });

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TCharacterRequest } from '@kolikko/core/schemas/characters';
 import type { TMember } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { setSessionUser } from '../../../lib/auth.ts';
+import { setSessionMember } from '../../../lib/auth.ts';
 
 /** The student puts on a face or hair it owns (or a free default). */
 export function wearStudentCharacter(memberId: string, part: TCharacterRequest): Promise<TMember> {
@@ -12,6 +12,6 @@ export function wearStudentCharacter(memberId: string, part: TCharacterRequest):
 export function useWearStudentCharacter(memberId: string) {
   return useMutation({
     mutationFn: (part: TCharacterRequest) => wearStudentCharacter(memberId, part),
-    onSuccess: (member) => setSessionUser({ ...member, admin: false }),
+    onSuccess: setSessionMember,
   });
 }

@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { coinsValue } from '../../../lib/banner-text.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
+import { setSessionTrading } from '../../../lib/auth.ts';
 import { useClassmates } from '../api/get-classmates.ts';
 import { useTransferCoins } from '../api/transfer-coins.ts';
 
@@ -30,11 +31,13 @@ function isTradingRefusal(error: unknown): boolean {
 
 /**
  * Spec section 5's coin transfer: a classmate, a whole number of coins from 1 to the student's
- * own, and a confirm step naming both. Where the teacher has not allowed trading, it says so.
+ * own, and a confirm step naming both. Where the teacher has not allowed trading (the session
+ * says so, kept live), it says so first and the form cannot be used.
  */
 export function CoinTransfer({ student }: { student: TMemberUser }) {
   const { t } = useTranslation();
   const baseId = useId();
+  const tradingOffId = `${baseId}-trading-off`;
   const fieldId = (field: Field) => `${baseId}-${field}`;
   const classmates = useClassmates(student.id);
   const transfer = useTransferCoins(student.id);
@@ -44,10 +47,11 @@ export function CoinTransfer({ student }: { student: TMemberUser }) {
   const [confirming, setConfirming] = useState(false);
   // What the confirm step names; it stays while the dialog fades out after sending.
   const [asked, setAsked] = useState<{ classmate: TClassmate; amount: number } | null>(null);
-  const [tradingOff, setTradingOff] = useState(false);
 
   const chosen = classmates.data?.find((classmate) => classmate.id === recipient) ?? null;
   const hasCoins = student.coins >= 1;
+  const tradingOff = !student.trading_allowed;
+  const usable = hasCoins && !tradingOff;
 
   function fail(field: Field, key: string) {
     setErrors({ [field]: key });
@@ -56,7 +60,7 @@ export function CoinTransfer({ student }: { student: TMemberUser }) {
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (transfer.isPending) return;
+    if (transfer.isPending || tradingOff) return;
     if (!chosen) {
       fail('recipient', 'transfer.recipientRequired');
       return;
@@ -80,7 +84,6 @@ export function CoinTransfer({ student }: { student: TMemberUser }) {
       {
         onSuccess: (answer) => {
           setConfirming(false);
-          setTradingOff(false);
           setAmount(1);
           showSuccess('success.TRANSFER_SUCCESS', {
             coins: coinsValue(answer.amount),
@@ -90,7 +93,8 @@ export function CoinTransfer({ student }: { student: TMemberUser }) {
         onError: (error) => {
           setConfirming(false);
           if (isTradingRefusal(error)) {
-            setTradingOff(true);
+            // The teacher turned trading off meanwhile: the form says so and closes.
+            setSessionTrading(false);
             return;
           }
           const code = errorCodeOf(error);
@@ -129,14 +133,14 @@ export function CoinTransfer({ student }: { student: TMemberUser }) {
   return (
     <>
       {tradingOff ? (
-        <Alert color="orange" variant="light" c="dark.8" icon={<IconAlertTriangle size={20} />} title={t('transfer.tradingOffTitle')} role="alert" data-testid="trading-off">
+        <Alert id={tradingOffId} color="orange" variant="light" c="dark.8" icon={<IconAlertTriangle size={20} />} title={t('transfer.tradingOffTitle')} data-testid="trading-off">
           {t('transfer.tradingOffText')}
         </Alert>
       ) : null}
       <Text size="sm" c="dark.5">
         {t('transfer.intro')}
       </Text>
-      <form onSubmit={handleSubmit} noValidate aria-label={t('transfer.formLabel')}>
+      <form onSubmit={handleSubmit} noValidate aria-label={t('transfer.formLabel')} aria-describedby={tradingOff ? tradingOffId : undefined}>
         <Stack gap="sm" maw={460}>
           <Select
             id={fieldId('recipient')}
@@ -149,6 +153,7 @@ export function CoinTransfer({ student }: { student: TMemberUser }) {
               setErrors((current) => ({ ...current, recipient: undefined }));
             }}
             error={errorText('recipient')}
+            disabled={tradingOff}
             searchable
             nothingFoundMessage={t('transfer.noMatch')}
             leftSection={chosen ? <MemberAvatar face={chosen.face} hair={chosen.hair} username={chosen.username} size={26} decorative /> : undefined}
@@ -187,10 +192,10 @@ export function CoinTransfer({ student }: { student: TMemberUser }) {
             aria-valuemin={1}
             aria-valuemax={Math.max(1, student.coins)}
             aria-valuenow={amount === '' ? undefined : amount}
-            disabled={!hasCoins}
+            disabled={!usable}
             w={{ base: '100%', xs: 220 }}
           />
-          <Button type="submit" leftSection={<IconSend size={18} />} disabled={!hasCoins} loading={transfer.isPending} w={{ base: '100%', xs: 'auto' }} style={{ alignSelf: 'flex-start' }}>
+          <Button type="submit" leftSection={<IconSend size={18} />} disabled={!usable} loading={transfer.isPending} w={{ base: '100%', xs: 'auto' }} style={{ alignSelf: 'flex-start' }}>
             {t('transfer.submit')}
           </Button>
         </Stack>

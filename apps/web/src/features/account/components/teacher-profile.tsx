@@ -14,6 +14,7 @@ import { useChangeTeacherPassword } from '../api/change-teacher-password.ts';
 import { useDeleteTeacher } from '../api/delete-teacher.ts';
 import { useRenameTeacher } from '../api/rename-teacher.ts';
 import { useWearTeacherCharacter } from '../api/wear-teacher-character.ts';
+import { BlockedTeachers } from './blocked-teachers.tsx';
 import { DeleteAccount } from './delete-account.tsx';
 
 /** /teacher/profile: picture, username, e-mail (read-only), password, language, delete account. */
@@ -77,6 +78,8 @@ export function TeacherProfile({ teacher }: { teacher: TTeacherUser }) {
         </Text>
         <LanguageToggle size="sm" label={t('profile.language.toggle')} />
       </SettingsSection>
+
+      <BlockedTeachers teacherId={teacher.id} />
 
       <DeleteAccount area="teacher" username={teacher.username} remove={() => remove.mutateAsync()} isRemoving={remove.isPending} />
     </Stack>

@@ -24,6 +24,50 @@ interface ChatConversationProps {
   isTeacher: boolean;
 }
 
+interface DeleteConfirmProps {
+  id: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * Asks before a message is deleted (issue 14), inside its bubble rather than as a dialog over the
+ * chat's drawer: Escape then cancels the question without closing the chat (Mantine's drawer
+ * skips an Escape whose target carries data-mantine-stop-propagation).
+ */
+function DeleteConfirm({ id, pending, onConfirm, onCancel }: DeleteConfirmProps) {
+  const { t } = useTranslation();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirmRef.current?.focus(), []);
+  return (
+    <div
+      id={id}
+      role="group"
+      aria-labelledby={`${id}-question`}
+      className={classes.confirm}
+      data-testid="chat-delete-confirm"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || pending) return;
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <Text size="sm" fw={700} id={`${id}-question`}>
+        {t('chat.deleteQuestion')}
+      </Text>
+      <Group gap="xs" justify="flex-end">
+        <Button size="compact-sm" variant="default" onClick={onCancel} disabled={pending} data-mantine-stop-propagation>
+          {t('common.cancel')}
+        </Button>
+        <Button ref={confirmRef} size="compact-sm" color="red.8" onClick={onConfirm} loading={pending} data-mantine-stop-propagation>
+          {t('chat.deleteConfirm')}
+        </Button>
+      </Group>
+    </div>
+  );
+}
+
 /** One conversation: the messages (newest last) and the box to write a new one. */
 export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatConversationProps) {
   const { t } = useTranslation();
@@ -35,7 +79,10 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
   // No fine pointer and no hover: a phone or tablet, most likely without a hardware keyboard.
   const touchOnly = useMediaQuery('(pointer: coarse) and (hover: none)') ?? false;
   const [errorKey, setErrorKey] = useState<string | null>(null);
+  /** The message whose deletion is being asked about. */
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const draftRef = useRef<HTMLTextAreaElement>(null);
   useMarkSeen(memberId, groupId, isTeacher, userId);
 
   // Pages are newest first, each oldest first: reversed, they read oldest to newest.
@@ -65,6 +112,26 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
       event.preventDefault();
       submit();
     }
+  }
+
+  /** Closes the question and gives the focus back to the message's delete button. */
+  function cancelDelete(message: TChatMessage) {
+    setConfirmingId(null);
+    listRef.current?.querySelector<HTMLElement>(`[data-delete-for="${message.id}"]`)?.focus();
+  }
+
+  function deleteMessage(message: TChatMessage) {
+    remove.mutate(message, {
+      onSuccess: () => {
+        setConfirmingId(null);
+        // The message and its button are gone: the focus goes to the message box, not the page.
+        draftRef.current?.focus();
+      },
+      onError: (error) => {
+        setConfirmingId(null);
+        setErrorKey(errorMessageKey(errorCodeOf(error)));
+      },
+    });
   }
 
   function isOwn(message: TChatMessage): boolean {
@@ -100,6 +167,8 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
         {list.map((message) => {
           const own = isOwn(message);
           const canDelete = isTeacher || own;
+          const confirming = canDelete && confirmingId === message.id;
+          const confirmId = `chat-delete-${message.id}`;
           return (
             <div key={message.id} className={classes.bubble} data-own={own || undefined} data-testid="chat-message">
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -114,8 +183,13 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
                     variant="subtle"
                     color="red.8"
                     aria-label={t('chat.delete')}
-                    loading={remove.isPending && remove.variables.id === message.id}
-                    onClick={() => remove.mutate(message, { onError: (error) => setErrorKey(errorMessageKey(errorCodeOf(error))) })}
+                    aria-expanded={confirming}
+                    aria-controls={confirming ? confirmId : undefined}
+                    data-delete-for={message.id}
+                    onClick={() => {
+                      setErrorKey(null);
+                      setConfirmingId(confirming ? null : message.id);
+                    }}
                   >
                     <IconTrash size={14} />
                   </ActionIcon>
@@ -125,6 +199,14 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
               <Text size="sm" className={classes.text}>
                 {message.message}
               </Text>
+              {confirming ? (
+                <DeleteConfirm
+                  id={confirmId}
+                  pending={remove.isPending && remove.variables.id === message.id}
+                  onConfirm={() => deleteMessage(message)}
+                  onCancel={() => cancelDelete(message)}
+                />
+              ) : null}
             </div>
           );
         })}
@@ -137,6 +219,7 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
           </Text>
         ) : null}
         <Textarea
+          ref={draftRef}
           label={t('chat.message')}
           value={draft}
           onChange={(event) => setDraft(event.currentTarget.value)}

@@ -13,7 +13,8 @@ export function createGroup(body: TCreateGroupRequest): Promise<TGroup> {
 /** Spec section 4: a new group becomes the active one. */
 export function useCreateGroup(teacherId: string) {
   return useMutation({
-    mutationFn: (groupName: string) => createGroup({ id: teacherId, group_name: groupName }),
+    mutationFn: ({ groupName, tradingAllowed }: { groupName: string; tradingAllowed: boolean }) =>
+      createGroup({ id: teacherId, group_name: groupName, trading_allowed: tradingAllowed }),
     onSuccess: (group) => {
       queryClient.setQueryData<TGroup[]>(groupsQueryKey(teacherId), (groups) => [
         ...(groups ?? []).map((existing) => ({ ...existing, is_active: false })),

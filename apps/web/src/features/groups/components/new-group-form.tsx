@@ -1,4 +1,5 @@
 import { useState, type Ref } from 'react';
+import { Checkbox } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { GROUP_NAME_MAX_LENGTH } from '@kolikko/core/limits';
 import { NewNameForm, useInputError } from '../../../components/new-name-form.tsx';
@@ -21,6 +22,8 @@ interface NewGroupFormProps {
 export function NewGroupForm({ teacherId, onLimitReached, inputRef }: NewGroupFormProps) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
+  // Spec section 1: trading needs the teacher's permission, so it starts off.
+  const [tradingAllowed, setTradingAllowed] = useState(false);
   const inputError = useInputError(NEW_GROUP_INPUT_ID);
   const create = useCreateGroup(teacherId);
 
@@ -31,9 +34,10 @@ export function NewGroupForm({ teacherId, onLimitReached, inputRef }: NewGroupFo
         inputError.show(errorMessageKey(parsed.error.issues[0]?.message ?? ''));
         return;
       }
-      create.mutate(parsed.data, {
+      create.mutate({ groupName: parsed.data, tradingAllowed }, {
         onSuccess: (group) => {
           setName('');
+          setTradingAllowed(false);
           showSuccess('success.GROUP_CREATED', { name: group.name });
         },
         onError: (failure) => {
@@ -65,6 +69,14 @@ export function NewGroupForm({ teacherId, onLimitReached, inputRef }: NewGroupFo
       error={inputError.error}
       loading={create.isPending}
       onSubmit={submit}
-    />
+    >
+      <Checkbox
+        label={t('groups.new.trading')}
+        description={t('groups.new.tradingHint')}
+        checked={tradingAllowed}
+        onChange={(event) => setTradingAllowed(event.currentTarget.checked)}
+        data-testid="new-group-trading"
+      />
+    </NewNameForm>
   );
 }

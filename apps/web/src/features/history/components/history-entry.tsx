@@ -3,7 +3,8 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import type { TActionImage } from '@kolikko/core/schemas/characters';
 import { ActiveCountdown } from '../../../components/active-countdown.tsx';
 import { CoinIcon } from '../../../components/icons.tsx';
-import { characterImageUrl } from '../../../lib/character-images.ts';
+import { CharacterPicture } from '../../../components/member-avatar.tsx';
+import { characterImageUrl, lookOf, withPart } from '../../../lib/character-images.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { actionPictureOf, isPurchaseActive, type HistoryEntry } from '../../../lib/history.ts';
 import classes from './history.module.css';
@@ -25,11 +26,13 @@ function useEntryTitle(entry: HistoryEntry, partNameOf: HistoryEntryRowProps['pa
       return { title: entry.purchase.name, detail: t('history.entries.reward') };
     case 'characters':
       return { title: partNameOf(entry.type, entry.path), detail: t(`history.entries.${entry.type}`) };
-    case 'transactions':
-      if (entry.direction === 'in') {
-        return { title: t(`history.entries.received.${entry.kind}`, { name: entry.counterpart ?? someone }), detail: null };
-      }
-      return { title: t(`history.entries.sent.${entry.kind}`, { name: entry.counterpart ?? someone }), detail: null };
+    case 'transactions': {
+      const name = entry.counterpart ?? someone;
+      const way = entry.direction === 'in' ? 'received' : 'sent';
+      // A task's reward names the task; who paid or took it back goes under it.
+      if (entry.todoTitle) return { title: t(`history.entries.${way}.${entry.kind}Titled`, { task: entry.todoTitle }), detail: t('history.entries.byTeacher', { name }) };
+      return { title: t(`history.entries.${way}.${entry.kind}`, { name }), detail: null };
+    }
   }
 }
 
@@ -38,14 +41,18 @@ export function HistoryEntryRow({ entry, actions, partNameOf, now }: HistoryEntr
   const { t } = useTranslation();
   const { title, detail } = useEntryTitle(entry, partNameOf);
   const picture = actionPictureOf(entry);
-  const hasPicture = actions?.some((action) => action.path === picture) ?? false;
+  const hasPicture = picture !== null && (actions?.some((action) => action.path === picture) ?? false);
   const isActive = entry.category === 'rewards' && isPurchaseActive(entry.purchase, now);
   const sign = entry.direction === 'in' ? '+' : '−';
 
   return (
     <li className={classes.entry} data-category={entry.category} data-direction={entry.direction} data-testid="history-entry">
-      {hasPicture ? (
-        <img className={classes.picture} src={characterImageUrl(picture)} alt="" width={44} height={44} />
+      {entry.category === 'characters' ? (
+        <span className={classes.picture} aria-hidden="true" data-testid="history-part-picture">
+          <CharacterPicture look={withPart(lookOf(null, null), entry.type, entry.path)} size={44} />
+        </span>
+      ) : hasPicture && picture !== null ? (
+        <img className={classes.picture} src={characterImageUrl(picture)} alt="" width={44} height={44} data-picture={picture} />
       ) : (
         <span className={classes.picture} aria-hidden="true">
           <CoinIcon size={28} />

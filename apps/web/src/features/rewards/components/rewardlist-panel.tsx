@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } 
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TReward, TRewardList } from '@kolikko/core/schemas/rewards';
-import { IconArrowLeft, IconGift, IconPencil, IconSettings } from '../../../components/icons.tsx';
+import { IconArrowLeft, IconCheck, IconGift, IconPencil, IconSettings } from '../../../components/icons.tsx';
 import { PublishToGroup } from './publish-to-group.tsx';
 import { RewardCard } from './reward-card.tsx';
 import classes from './rewards-page.module.css';
@@ -50,8 +50,14 @@ export function RewardlistPanel({ teacherId, list, activeGroup, nameOf, editMode
           <Title order={3} fz="md">
             {t('rewards.list.rewardsTitle')}
           </Title>
-          <Button variant={editMode ? 'filled' : 'light'} leftSection={<IconPencil size={16} />} aria-pressed={editMode} onClick={onToggleEdit} data-testid="rewardlist-edit-toggle">
-            {t('rewards.edit.toggle')}
+          {/* The label says what pressing does next ("Done" while editing), so no aria-pressed: a toggle's name must not change. */}
+          <Button
+            variant={editMode ? 'filled' : 'light'}
+            leftSection={editMode ? <IconCheck size={16} /> : <IconPencil size={16} />}
+            onClick={onToggleEdit}
+            data-testid="rewardlist-edit-toggle"
+          >
+            {editMode ? t('rewards.edit.done') : t('rewards.edit.toggle')}
           </Button>
         </Group>
         {editMode ? (

@@ -3,6 +3,7 @@ import type { TRewardList } from '@kolikko/core/schemas/rewards';
 import { ListSettingsModal } from '../../../components/list-settings-modal.tsx';
 import { useCopyRewardlist } from '../api/copy-rewardlist.ts';
 import { useDeleteRewardlist } from '../api/delete-rewardlist.ts';
+import { RewardlistShareSection } from './rewardlist-share-section.tsx';
 
 interface RewardlistSettingsModalProps {
   teacherId: string;
@@ -15,7 +16,7 @@ interface RewardlistSettingsModalProps {
 
 /**
  * Spec sections 2 and 6: the owner copies or deletes a list (after a confirmation). The API has
- * no rename for reward lists, so there is none here; sharing between teachers has no API yet.
+ * no rename for reward lists, so there is none here. The owner also shares it with other teachers.
  */
 export function RewardlistSettingsModal({ teacherId, list, isPublished, onClose }: RewardlistSettingsModalProps) {
   const { t } = useTranslation();
@@ -40,6 +41,8 @@ export function RewardlistSettingsModal({ teacherId, list, isPublished, onClose 
         confirmText: ({ name }) => (isPublished ? t('rewards.settings.confirmTextPublished', { name }) : t('rewards.settings.confirmText', { name })),
         afterPath: '/teacher/rewards',
       }}
-    />
+    >
+      {(shown) => <RewardlistShareSection teacherId={teacherId} list={shown} confirmStackId="rewardlist-settings-share-confirm" />}
+    </ListSettingsModal>
   );
 }

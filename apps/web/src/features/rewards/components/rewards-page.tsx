@@ -22,6 +22,7 @@ import { RewardEditorModal } from './reward-editor-modal.tsx';
 import { RewardlistNav } from './rewardlist-nav.tsx';
 import { RewardlistPanel } from './rewardlist-panel.tsx';
 import { RewardlistSettingsModal } from './rewardlist-settings-modal.tsx';
+import { SharedRewardlists } from './shared-rewardlists.tsx';
 
 /** Which reward the editor is open for; `session` remounts the editor for every opening. */
 type EditorState = { reward: TReward | null; session: number } | null;
@@ -169,6 +170,7 @@ export function RewardsPage({ teacher, rewardlistId }: RewardsPageProps) {
               <NewRewardlistForm teacherId={teacher.id} />
             </Stack>
           </Paper>
+          <SharedRewardlists teacherId={teacher.id} />
         </Grid.Col>
         <Grid.Col span={{ base: 24, md: 12, lg: 8 }} order={{ base: 2, md: 1 }}>
           <AllRewardsPanel

@@ -1,17 +1,13 @@
-import { useState } from 'react';
 import { Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
-import type { TMemberTodo } from '@kolikko/core/schemas/todos';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { IconChecklist } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useRefreshSessionOnMount } from '../../../lib/auth.ts';
-import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
-import { coinsValue } from '../../../lib/banner-text.ts';
-import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useMemberTodos } from '../../../lib/queries/member-todos.ts';
 import { useTodolist } from '../api/get-todolist.ts';
-import { useRemoveAnswerImage, useReviewMemberTodo, type MemberCoinsListener } from '../api/review-member-todo.ts';
+import type { MemberCoinsListener } from '../api/review-member-todo.ts';
+import { useMemberTodoReview } from '../hooks/use-member-todo-review.tsx';
 import { TeacherMemberTodo } from './teacher-member-todo.tsx';
 
 interface MemberTodosPanelProps {
@@ -24,8 +20,6 @@ interface MemberTodosPanelProps {
   showListName?: boolean;
 }
 
-type Confirming = { kind: 'undo' | 'image'; memberTodo: TMemberTodo } | null;
-
 /**
  * One student's todos of the list its small group is shown, by position, with the teacher's
  * approve and undo (spec sections 2 and 4), or the nothing-to-do message. Used by the shared
@@ -36,49 +30,7 @@ export function MemberTodosPanel({ groupId, memberId, username, onMemberCoins, s
   const memberTodos = useMemberTodos(groupId, { kind: 'member', memberId });
   const list = useTodolist(showListName ? (memberTodos.data?.[0]?.todolist_id ?? null) : null);
   useRefreshSessionOnMount();
-  const review = useReviewMemberTodo(groupId, onMemberCoins);
-  const removeImage = useRemoveAnswerImage(groupId, onMemberCoins);
-  const [confirming, setConfirming] = useState<Confirming>(null);
-  const onError = (error: unknown) => showErrorCode(errorCodeOf(error));
-
-  function approve(memberTodo: TMemberTodo) {
-    review.mutate(
-      { memberTodo, completed: true },
-      {
-        onSuccess: ({ member_todo }) =>
-          showSuccess('sharedTodos.approved', { username, position: member_todo.position, coins: coinsValue(member_todo.reward_collected) }),
-        onError,
-      },
-    );
-  }
-
-  function confirm() {
-    if (!confirming) return;
-    const { kind, memberTodo } = confirming;
-    if (kind === 'undo') {
-      review.mutate(
-        { memberTodo, completed: false },
-        {
-          onSuccess: () => {
-            setConfirming(null);
-            showSuccess('sharedTodos.undone', { username, position: memberTodo.position });
-          },
-          onError: (error) => {
-            setConfirming(null);
-            onError(error);
-          },
-        },
-      );
-      return;
-    }
-    removeImage.mutate(memberTodo, {
-      onSuccess: () => setConfirming(null),
-      onError: (error) => {
-        setConfirming(null);
-        onError(error);
-      },
-    });
-  }
+  const review = useMemberTodoReview(groupId, username, onMemberCoins);
 
   if (memberTodos.isPending) {
     return (
@@ -109,7 +61,6 @@ export function MemberTodosPanel({ groupId, memberId, username, onMemberCoins, s
 
   const sorted = [...memberTodos.data].sort((a, b) => a.position - b.position);
   const done = sorted.filter((mt) => mt.completed).length;
-  const busyId = review.isPending ? review.variables.memberTodo.id : removeImage.isPending ? removeImage.variables.id : null;
 
   return (
     <Stack gap="sm" data-testid="member-todos">
@@ -128,28 +79,23 @@ export function MemberTodosPanel({ groupId, memberId, username, onMemberCoins, s
         <TeacherMemberTodo
           key={mt.id}
           memberTodo={mt}
-          pending={busyId === mt.id ? (removeImage.isPending ? 'image' : mt.completed ? 'undo' : 'approve') : null}
-          busy={busyId !== null}
-          onApprove={() => approve(mt)}
-          onUndo={() => setConfirming({ kind: 'undo', memberTodo: mt })}
-          onRemoveImage={() => setConfirming({ kind: 'image', memberTodo: mt })}
+          pending={review.pendingOf(mt)}
+          busy={review.busy}
+          onApprove={() => review.approve(mt)}
+          onUndo={() => review.ask('undo', mt)}
+          onRemoveImage={() => review.ask('image', mt)}
+          onSendBack={() => review.ask('sendBack', mt)}
         />
       ))}
       <ConfirmModal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
-        onConfirm={confirm}
-        loading={review.isPending || removeImage.isPending}
-        danger
-        title={confirming?.kind === 'image' ? t('sharedTodos.removeImageTitle') : t('sharedTodos.undoTitle', { position: confirming?.memberTodo.position ?? 0 })}
+        opened={review.confirmation !== null}
+        onClose={review.cancel}
+        onConfirm={review.confirm}
+        loading={review.confirmation?.loading ?? false}
+        danger={review.confirmation?.danger ?? false}
+        title={review.confirmation?.title ?? ''}
       >
-        <Text>
-          {confirming?.kind === 'image'
-            ? t('sharedTodos.removeImageText', { username })
-            : (confirming?.memberTodo.reward_collected ?? 0) > 0
-              ? t('sharedTodos.undoText', { username, coins: t('common.coinsAmount', { count: confirming?.memberTodo.reward_collected ?? 0 }) })
-              : t('sharedTodos.undoTextNoCoins', { username })}
-        </Text>
+        {review.confirmation?.body}
       </ConfirmModal>
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Grid, Group, Paper, Progress, SegmentedControl, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link, useNavigate } from '../../../lib/router.tsx';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import type { TSmallGroup, TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { TGroup, TMember } from '@kolikko/core/schemas/groups';
 import { memberTodoStatus } from '@kolikko/core/rules/completion';
@@ -17,6 +17,7 @@ import { useGroupMembers } from '../../../lib/queries/get-group-members.ts';
 import { useMemberTodos } from '../../../lib/queries/member-todos.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useTodolist } from '../api/get-todolist.ts';
+import { ClassGrid } from './class-grid.tsx';
 import { MemberTodosPanel } from './member-todos-panel.tsx';
 import classes from './shared-page.module.css';
 
@@ -98,6 +99,9 @@ function SharedGroupView({ group, memberId }: { group: TGroup; memberId: string 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const members = useGroupMembers(group.id);
+  const [search, setSearch] = useSearchParams();
+  // Ours (issue 14): the class view, kept in the address (?view=class) so it survives a reload.
+  const classView = memberId === null && search.get('view') === 'class';
   const available = COLORS.filter((color) => sharedListOf(group, color) !== null);
   const [chosen, setChosen] = useState<TSmallGroup | null>(null);
   const selectedMember = memberId ? (members.data?.find((member) => member.id === memberId) ?? null) : null;
@@ -105,7 +109,7 @@ function SharedGroupView({ group, memberId }: { group: TGroup; memberId: string 
   const color: TSmallGroup | null = selectedMember?.small_group ?? (chosen && available.includes(chosen) ? chosen : (available[0] ?? null));
   const todolistId = color ? sharedListOf(group, color) : null;
   const list = useTodolist(todolistId);
-  const colorTodos = useMemberTodos(group.id, { kind: 'color', color: color ?? 'blue' }, { enabled: todolistId !== null });
+  const colorTodos = useMemberTodos(group.id, { kind: 'color', color: color ?? 'blue' }, { enabled: todolistId !== null && !classView });
   useHeaderSelection('shared', list.data?.name ?? null);
 
   if (available.length === 0) {
@@ -162,6 +166,22 @@ function SharedGroupView({ group, memberId }: { group: TGroup; memberId: string 
               {list.data ? list.data.name : list.isError ? t('teacher.header.noSharedList') : <Skeleton height={24} width={200} component="span" display="inline-block" />}
             </Title>
           </Stack>
+          <SegmentedControl
+            aria-label={t('sharedTodos.views.label')}
+            value={classView ? 'class' : 'students'}
+            onChange={(value) => {
+              const next = new URLSearchParams(search);
+              if (value === 'class') next.set('view', 'class');
+              else next.delete('view');
+              if (memberId && value === 'class') void navigate(`/teacher/shared?${next.toString()}`);
+              else setSearch(next, { replace: true });
+            }}
+            data={[
+              { value: 'students', label: t('sharedTodos.views.students') },
+              { value: 'class', label: t('sharedTodos.views.class') },
+            ]}
+            data-testid="shared-view-switch"
+          />
           {available.length === 2 ? (
             <SegmentedControl
               aria-label={t('sharedTodos.switch')}
@@ -185,37 +205,41 @@ function SharedGroupView({ group, memberId }: { group: TGroup; memberId: string 
           ) : null}
         </Group>
       </Paper>
-      <Grid gap="lg">
-        {/* On phones a chosen student's todos take the place of the student list. */}
-        <Grid.Col span={{ base: 12, md: 5 }} display={memberId ? { base: 'none', md: 'block' } : undefined}>
-          <section aria-label={t('sharedTodos.membersLabel')}>{memberList}</section>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }} display={memberId ? undefined : { base: 'none', md: 'block' }}>
-          {memberId ? (
-            <Stack gap="sm" component="section" aria-labelledby="shared-member-title">
-              <Anchor component={Link} to="/teacher/shared" fw={700} w="fit-content" hiddenFrom="md">
-                <Group gap={6} component="span" wrap="nowrap">
-                  <IconArrowLeft size={18} />
-                  <span>{t('sharedTodos.back')}</span>
-                </Group>
-              </Anchor>
-              <Title order={2} fz="lg" id="shared-member-title">
-                {selectedMember ? t('sharedTodos.memberTitle', { username: selectedMember.username }) : t('teacher.pages.sharedMember')}
-              </Title>
-              {members.data && !selectedMember ? (
-                <Text c="red.9" role="alert">
-                  {t('errors.MEMBER.MEMBER_NOT_FOUND')}
-                </Text>
-              ) : null}
-              {selectedMember ? (
-                <MemberTodosPanel key={selectedMember.id} groupId={group.id} memberId={selectedMember.id} username={selectedMember.username} />
-              ) : null}
-            </Stack>
-          ) : (
-            <Notice title={t('sharedTodos.pick.title')} text={t('sharedTodos.pick.text')} />
-          )}
-        </Grid.Col>
-      </Grid>
+      {classView ? (
+        color ? <ClassGrid key={color} groupId={group.id} color={color} listName={list.data?.name ?? null} /> : null
+      ) : (
+        <Grid gap="lg">
+          {/* On phones a chosen student's todos take the place of the student list. */}
+          <Grid.Col span={{ base: 12, md: 5 }} display={memberId ? { base: 'none', md: 'block' } : undefined}>
+            <section aria-label={t('sharedTodos.membersLabel')}>{memberList}</section>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }} display={memberId ? undefined : { base: 'none', md: 'block' }}>
+            {memberId ? (
+              <Stack gap="sm" component="section" aria-labelledby="shared-member-title">
+                <Anchor component={Link} to="/teacher/shared" fw={700} w="fit-content" hiddenFrom="md">
+                  <Group gap={6} component="span" wrap="nowrap">
+                    <IconArrowLeft size={18} />
+                    <span>{t('sharedTodos.back')}</span>
+                  </Group>
+                </Anchor>
+                <Title order={2} fz="lg" id="shared-member-title">
+                  {selectedMember ? t('sharedTodos.memberTitle', { username: selectedMember.username }) : t('teacher.pages.sharedMember')}
+                </Title>
+                {members.data && !selectedMember ? (
+                  <Text c="red.9" role="alert">
+                    {t('errors.MEMBER.MEMBER_NOT_FOUND')}
+                  </Text>
+                ) : null}
+                {selectedMember ? (
+                  <MemberTodosPanel key={selectedMember.id} groupId={group.id} memberId={selectedMember.id} username={selectedMember.username} />
+                ) : null}
+              </Stack>
+            ) : (
+              <Notice title={t('sharedTodos.pick.title')} text={t('sharedTodos.pick.text')} />
+            )}
+          </Grid.Col>
+  </Grid>
+      )}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { memberTodoStatus } from '@kolikko/core/rules/completion';
 import type { TMemberTodo } from '@kolikko/core/schemas/todos';
 import { IconCheck, IconTrash, IconUndo } from '../../../components/icons.tsx';
 import { memberTodoCardClass, MemberTodoOwedBadge, MemberTodoRewardBadge, MemberTodoStatusBadge } from '../../../components/member-todo-status.tsx';
+import { SentBackNote } from '../../../components/sent-back-note.tsx';
 import { TodoContent } from '../../../components/todo-content.tsx';
 import { memberTodoImageUrl } from '../../../lib/todo-images.ts';
 import classes from './teacher-member-todo.module.css';
@@ -11,12 +12,14 @@ import classes from './teacher-member-todo.module.css';
 interface TeacherMemberTodoProps {
   memberTodo: TMemberTodo;
   /** The change under way on this todo, if any. */
-  pending: 'approve' | 'undo' | 'image' | null;
+  pending: 'approve' | 'undo' | 'image' | 'sendBack' | null;
   /** Another change of the same student is under way. */
   busy: boolean;
   onApprove: () => void;
   onUndo: () => void;
   onRemoveImage: () => void;
+  /** Ours: send a free answer awaiting approval back with a comment. */
+  onSendBack: () => void;
 }
 
 /**
@@ -24,7 +27,7 @@ interface TeacherMemberTodoProps {
  * answer and picture; approve a free answer or mark a none-type todo done; mark any done todo
  * undone. A strict todo completes only by the student's right answer.
  */
-export function TeacherMemberTodo({ memberTodo: mt, pending, busy, onApprove, onUndo, onRemoveImage }: TeacherMemberTodoProps) {
+export function TeacherMemberTodo({ memberTodo: mt, pending, busy, onApprove, onUndo, onRemoveImage, onSendBack }: TeacherMemberTodoProps) {
   const { t } = useTranslation();
   const status = memberTodoStatus(mt);
   const hasAnswer = mt.member_answer.trim() !== '';
@@ -84,10 +87,16 @@ export function TeacherMemberTodo({ memberTodo: mt, pending, busy, onApprove, on
               </Button>
             </Stack>
           ) : null}
+          {!mt.completed ? <SentBackNote sentBack={mt.sent_back} comment={mt.sent_back_comment} audience="teacher" /> : null}
         </Stack>
       ) : null}
 
       <Group gap="xs" justify="flex-end">
+        {status === 'awaiting_teacher' || status === 'sent_back' ? (
+          <Button variant="default" leftSection={<IconUndo size={16} />} onClick={onSendBack} loading={pending === 'sendBack'} disabled={busy} data-testid="send-back">
+            {t('sharedTodos.sendBack')}
+          </Button>
+        ) : null}
         {mt.completed ? (
           <Button variant="default" leftSection={<IconUndo size={16} />} onClick={onUndo} loading={pending === 'undo'} disabled={busy}>
             {t('sharedTodos.markUndone')}

@@ -7,6 +7,7 @@ import type { TMemberTodo, TMemberTodoUpdateResponse } from '@kolikko/core/schem
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { IconPhoto, IconSend, IconTrash } from '../../../components/icons.tsx';
 import { memberTodoCardClass, MemberTodoOwedBadge, MemberTodoRewardBadge, MemberTodoStatusBadge } from '../../../components/member-todo-status.tsx';
+import { SentBackNote } from '../../../components/sent-back-note.tsx';
 import { TodoContent } from '../../../components/todo-content.tsx';
 import { showBanner, showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { coinsValue } from '../../../lib/banner-text.ts';
@@ -42,6 +43,12 @@ export function StudentTodoCard({ memberTodo: mt, groupId, coins }: StudentTodoC
   const resetFileInput = useRef<() => void>(null);
   const titleId = useId();
   const feedbackId = useId();
+  // An answer sent back since the last one was sent: "Sent!" no longer holds.
+  const [sentBackSeen, setSentBackSeen] = useState(mt.sent_back);
+  if (mt.sent_back !== sentBackSeen) {
+    setSentBackSeen(mt.sent_back);
+    if (mt.sent_back) setFeedback(null);
+  }
   const status = memberTodoStatus(mt);
   const busy = answer.isPending || upload.isPending || removeImage.isPending;
 
@@ -115,8 +122,9 @@ export function StudentTodoCard({ memberTodo: mt, groupId, coins }: StudentTodoC
   }
 
   const unchanged = draft.trim() === mt.member_answer.trim();
-  // The same answer again changes nothing, except a wrong strict answer, which may be checked again.
-  const canSend = !busy && draft.trim() !== '' && !(unchanged && (mt.answertype === 'free' || mt.completed));
+  // The same answer again changes nothing, except a wrong strict answer, which may be checked again,
+  // and an answer the teacher sent back, which goes back to the teacher as it is.
+  const canSend = !busy && draft.trim() !== '' && !(unchanged && ((mt.answertype === 'free' && !mt.sent_back) || mt.completed));
   const answerFieldProps = {
     label: t('studentTodos.yourAnswer'),
     description: mt.answertype === 'strict' ? t('studentTodos.strictHint') : mt.completed ? t('studentTodos.freeDoneHint') : t('studentTodos.freeHint'),
@@ -145,6 +153,8 @@ export function StudentTodoCard({ memberTodo: mt, groupId, coins }: StudentTodoC
       </div>
 
       <TodoContent html={mt.content} todoId={mt.todo_id} imagepath={mt.imagepath} />
+
+      {mt.answertype === 'free' && !mt.completed ? <SentBackNote sentBack={mt.sent_back} comment={mt.sent_back_comment} audience="student" /> : null}
 
       {mt.answertype === 'none' ? (
         <div className={classes.doneBox}>

@@ -3,7 +3,6 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from '../../../lib/router.tsx';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { TGroup } from '@kolikko/core/schemas/groups';
-import { TEACHER_STARTER_COINS } from '@kolikko/core/limits';
 import { IconCheck, IconCircle } from '../../../components/icons.tsx';
 import { OwedRewardsNotice } from '../../../components/owed-rewards.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
@@ -94,8 +93,9 @@ export function TeacherHome({ teacher }: { teacher: TTeacherUser }) {
         <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
           {t('teacher.home.welcome', { username: teacher.username })}
         </Title>
-        <Text c="dark.4" size="lg">
-          {t('teacher.home.intro', { coins: TEACHER_STARTER_COINS })}
+        {/* The purse as the session holds it, as the header's: live events and every coin move update it. */}
+        <Text c="dark.4" size="lg" data-testid="home-intro">
+          {t('teacher.home.intro', { coinsText: t('common.coinsAmount', { count: teacher.coins }) })}
         </Text>
       </Stack>
       <OwedRewardsNotice teacherId={teacher.id} linkToShop />

@@ -10,8 +10,17 @@ export function todolistsQueryKey(teacherId: string) {
 
 type TTodolistList = TTodolist[];
 
-export function getTodolists(teacherId: string, signal?: AbortSignal): Promise<TTodolist[]> {
-  return apiRequest<TTodolistList>(`/todolists/${encodeURIComponent(teacherId)}`, { signal });
+/**
+ * The own lists (`permissions: 'owner'`) then the shared ones, in one cache entry, so every change
+ * to either (and every invalidation of ['todolists']) refreshes the one the sidebar splits in tabs.
+ */
+export async function getTodolists(teacherId: string, signal?: AbortSignal): Promise<TTodolist[]> {
+  const id = encodeURIComponent(teacherId);
+  const [own, shared] = await Promise.all([
+    apiRequest<TTodolistList>(`/todolists/${id}`, { signal }),
+    apiRequest<TTodolistList>(`/shared-todolists/${id}`, { signal }),
+  ]);
+  return [...own, ...shared];
 }
 
 export function useTodolists(teacherId: string) {

@@ -34,6 +34,9 @@ interface QuillEditorProps {
   autoFocus?: boolean;
   /** The id of the text that describes the field (its error), for assistive tech. */
   describedBy?: string;
+  /** The text box's name and placeholder when it is not a todo's text (the community description). */
+  ariaLabel?: string;
+  placeholder?: string;
 }
 
 function isOp(value: unknown): value is Op {
@@ -129,7 +132,7 @@ function translateControls(wrapper: HTMLElement, editor: HTMLElement, t: TFuncti
  * never renders into, and torn down with it. Loaded on demand, so its code and styles reach only
  * the teachers who open the editor.
  */
-export function QuillEditor({ initialDelta, initialHtml, onChange, onReady, invalid = false, autoFocus = false, describedBy }: QuillEditorProps) {
+export function QuillEditor({ initialDelta, initialHtml, onChange, onReady, invalid = false, autoFocus = false, describedBy, ariaLabel, placeholder }: QuillEditorProps) {
   const { t } = useTranslation();
   const wrapperRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<Quill | null>(null);
@@ -178,7 +181,9 @@ export function QuillEditor({ initialDelta, initialHtml, onChange, onReady, inva
     const wrapper = wrapperRef.current;
     const quill = quillRef.current;
     if (wrapper && quill) translateControls(wrapper, quill.root, t);
-  }, [t]);
+    if (quill && ariaLabel) quill.root.setAttribute('aria-label', ariaLabel);
+    if (quill && placeholder) quill.root.setAttribute('data-placeholder', placeholder);
+  }, [t, ariaLabel, placeholder]);
 
   useEffect(() => {
     const editor = quillRef.current?.root;

@@ -1,16 +1,24 @@
 import { useState, type SubmitEvent } from 'react';
-import { Badge, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, List, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { TODOLIST_CATEGORIES, TODOLIST_LANGUAGES, TODOLIST_TARGETS, type TodolistLanguage, type TodolistTarget } from '@kolikko/core/enumerations';
 import { TODOLIST_NAME_MAX_LENGTH } from '@kolikko/core/limits';
+import type { TSmallGroup } from '@kolikko/core/schemas/auth';
+import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TTodolist, TUpdateTodolistRequest } from '@kolikko/core/schemas/todos';
+import { IconAlertTriangle } from '../../../components/icons.tsx';
 import { ListSettingsModal } from '../../../components/list-settings-modal.tsx';
+import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { categoryLabelKey, categoryOf, isTodolistCategory, storedCategory } from '../../../lib/todolist-labels.ts';
 import { useCopyTodolist } from '../api/copy-todolist.ts';
 import { useDeleteTodolist } from '../api/delete-todolist.ts';
 import { useUpdateTodolist } from '../api/update-todolist.ts';
+import { SharedListActions } from './shared-list-actions.tsx';
+import { ShareWithTeachers } from './share-with-teachers.tsx';
+import { CommunityShareSection } from './community-share-section.tsx';
+import { useGroups } from '../../../lib/queries/get-groups.ts';
 import { formSchemas } from '../../../lib/validate.ts';
 
 const NAME_ERRORS = new Set(['TODOLIST.TODOLIST_NAME_MISSING', 'TODOLIST.TODOLIST_NAME_TOO_LONG']);
@@ -135,6 +143,40 @@ function SettingsForm({ teacherId, list, onClose }: SettingsFormProps) {
   );
 }
 
+/** The small groups (of any of the teacher's groups) whose students work on the list now. */
+function liveSmallGroups(groups: TGroup[], list: TTodolist): { group: TGroup; color: TSmallGroup }[] {
+  return groups.flatMap((group) =>
+    (['blue', 'orange'] as const)
+      .filter((color) => (color === 'blue' ? group.blue_shared_id : group.orange_shared_id) === list.id)
+      .map((color) => ({ group, color })),
+  );
+}
+
+/** Said in the delete confirmation of a list that is live: who loses it (issue 14). */
+function LiveListWarning({ live }: { live: { group: TGroup; color: TSmallGroup }[] }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="orange" variant="light" c="dark.7" icon={<IconAlertTriangle size={18} />} title={t('todolists.settings.liveTitle')} data-testid="todolist-live-warning">
+      <Stack gap={6}>
+        <Text size="sm">{t('todolists.settings.liveText', { count: live.length })}</Text>
+        <List size="sm" listStyleType="none" spacing={4}>
+          {live.map(({ group, color }) => (
+            <List.Item key={`${group.id}-${color}`}>
+              <Group gap={8} wrap="nowrap" align="center">
+                <SmallGroupDot color={color} />
+                <Text span size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  {t(`todolists.settings.livePlace.${color}`, { group: group.name })}
+                </Text>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+        <Text size="sm">{t('todolists.settings.liveLoss', { count: live.length })}</Text>
+      </Stack>
+    </Alert>
+  );
+}
+
 interface TodolistSettingsModalProps {
   teacherId: string;
   /** The list as the cache holds it now; null when closed. */
@@ -150,6 +192,8 @@ export function TodolistSettingsModal({ teacherId, list, onClose }: TodolistSett
   const { t } = useTranslation();
   const copy = useCopyTodolist(teacherId);
   const remove = useDeleteTodolist(teacherId);
+  // Which small groups show the list is on the groups, not the list: asked for when the settings open.
+  const groups = useGroups(teacherId, { enabled: list !== null && list.permissions === 'owner' });
   return (
     <ListSettingsModal
       stackId="todolist-settings"
@@ -167,19 +211,32 @@ export function TodolistSettingsModal({ teacherId, list, onClose }: TodolistSett
         pending: remove.isPending,
         allowed: (shown) => shown.permissions === 'owner',
         confirmText: ({ name }) => t('todolists.settings.confirmText', { name }),
+        confirmNote: (shown) => {
+          const live = liveSmallGroups(groups.data ?? [], shown);
+          return live.length > 0 ? <LiveListWarning live={live} /> : null;
+        },
         afterPath: '/teacher/todos',
       }}
     >
       {(shown) =>
         shown.permissions === 'owner' ? (
-          <SettingsForm teacherId={teacherId} list={shown} onClose={onClose} />
+          <>
+            <SettingsForm teacherId={teacherId} list={shown} onClose={onClose} />
+            <Divider />
+            <ShareWithTeachers teacherId={teacherId} list={shown} confirmStackId="todolist-settings-share-confirm" />
+            <CommunityShareSection teacherId={teacherId} list={shown} stackId="todolist-settings-community" />
+          </>
         ) : (
-          <Stack gap={6}>
-            <Text>{t('todolists.sharedBy', { username: shown.shared_by_username ?? '?' })}</Text>
-            <Badge variant="light" tt="none" w="fit-content">
-              {t(`todolists.permissions.${shown.permissions}`)}
-            </Badge>
-          </Stack>
+          <>
+            <Stack gap={6}>
+              <Text>{t('todolists.sharedBy', { username: shown.shared_by_username ?? '?' })}</Text>
+              <Badge variant="light" tt="none" w="fit-content">
+                {t(`todolists.permissions.${shown.permissions}`)}
+              </Badge>
+            </Stack>
+            <Divider />
+            <SharedListActions teacherId={teacherId} list={shown} confirmStackId="todolist-settings-share-confirm" onClose={onClose} />
+          </>
         )
       }
     </ListSettingsModal>

@@ -156,18 +156,17 @@ export function TodolistView({ teacherId, list, activeGroup, nameOf, onOpenSetti
         </Alert>
       ) : null}
 
-      {canEdit ? (
-        activeGroup ? (
-          <ShareToGroup teacherId={teacherId} list={list} group={activeGroup} nameOf={nameOf} />
-        ) : (
-          <Text size="sm" c="dark.5">
-            {t('todos.share.noGroup')}{' '}
-            <Anchor component={Link} to="/teacher/groups" fw={600}>
-              {t('todos.share.toGroups')}
-            </Anchor>
-          </Text>
-        )
-      ) : null}
+      {/* Everyone with access shows the list to its own small groups, read permission included (docs/decisions.md, issue 15). */}
+      {activeGroup ? (
+        <ShareToGroup teacherId={teacherId} list={list} group={activeGroup} nameOf={nameOf} />
+      ) : (
+        <Text size="sm" c="dark.5">
+          {t('todos.share.noGroup')}{' '}
+          <Anchor component={Link} to="/teacher/groups" fw={600}>
+            {t('todos.share.toGroups')}
+          </Anchor>
+        </Text>
+      )}
 
       <Group justify="space-between" align="center">
         <Title order={3} fz="lg">

@@ -50,6 +50,11 @@ export function TodosPage({ teacher, todolistId }: TodosPageProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
 
   const selected = todolistId ? (lists.data?.find((list) => list.id === todolistId) ?? null) : null;
+  // A shared list open here can leave this teacher's lists live (its owner stops sharing): said so, by name.
+  const [lastShared, setLastShared] = useState<{ id: string; name: string } | null>(null);
+  if (selected && selected.permissions !== 'owner' && lastShared?.id !== selected.id) setLastShared({ id: selected.id, name: selected.name });
+  // Its settings close with it, and do not open by themselves on the next list chosen.
+  if (settingsOpen && lists.data && !selected) setSettingsOpen(false);
   usePageTitle(selected ? selected.name : t('teacher.pages.todos'));
   useHeaderSelection(selected ? 'todolist' : null, selected?.name ?? null);
   // A list opened by its address shows under its own tab until the teacher picks a tab.
@@ -67,6 +72,15 @@ export function TodosPage({ teacher, todolistId }: TodosPageProps) {
     }
     if (lists.isPending) return <Skeleton height={320} radius="lg" aria-label={t('common.loading')} />;
     if (lists.isError) return <QueryError error={lists.error} onRetry={() => void lists.refetch()} />;
+    if (!selected && lastShared?.id === todolistId) {
+      return (
+        <Alert color="gray" variant="light" c="dark.7" title={t('teacherShare.gone', { name: lastShared.name })} role="status" data-testid="todolist-share-ended">
+          <Anchor component={Link} to="/teacher/todos" fw={600}>
+            {t('todolists.back')}
+          </Anchor>
+        </Alert>
+      );
+    }
     if (!selected) {
       return (
         <Alert color="red" variant="light" title={t('errors.TODOLIST.TODOLIST_NOT_FOUND')} role="alert" data-testid="todolist-not-found">

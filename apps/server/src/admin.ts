@@ -1,0 +1,75 @@
+// Operator commands: `npm run admin -- <command>`.
+//
+//   npm run admin -- premium <username>          make a teacher premium (it may publish to the community)
+//   npm run admin -- premium <username> --off    take it back
+//
+// Reads the same configuration as the server (DATABASE_URL, DATA_DIR). On PostgreSQL it connects
+// itself. On the embedded database it never opens DATA_DIR while a server holds it (two processes
+// on one PGlite directory risk the data): when DATA_DIR/operator.json names a running server, the
+// command asks that server (127.0.0.1, the file's secret), so the change shows at once; when no
+// server runs, it opens the database itself.
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { OPERATOR_SECRET_HEADER, processRuns, readOperatorFile, setPremium } from './modules/operator/operator.ts';
+
+const USAGE = `usage: npm run admin -- premium <username> [--off]`;
+
+class CommandError extends Error {}
+
+async function throughServer(dataDir: string, username: string, premium: boolean): Promise<{ username: string; isPremium: boolean } | null | 'no-server'> {
+  const server = readOperatorFile(dataDir);
+  if (!server || !processRuns(server.pid)) return 'no-server';
+  let res: Response;
+  try {
+    res = await fetch(`http://127.0.0.1:${server.port}/api/operator/premium`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [OPERATOR_SECRET_HEADER]: server.secret },
+      body: JSON.stringify({ username, premium }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (err) {
+    // The server's process runs but does not answer: opening its database now could harm it.
+    throw new CommandError(
+      `a server (pid ${server.pid}) holds ${dataDir} but did not answer on port ${server.port} (${String(err)}); try again or stop it; ` +
+        `if no Kolikko server runs, that pid belongs to another program: delete ${dataDir}/operator.json`,
+    );
+  }
+  if (res.status === 404 && ((await res.json().catch(() => ({}))) as { errorCode?: string }).errorCode === 'USER.USER_NOT_FOUND') return null;
+  if (!res.ok) throw new CommandError(`the server (pid ${server.pid}) refused the command: HTTP ${res.status}`);
+  return (await res.json()) as { username: string; isPremium: boolean };
+}
+
+async function premium(args: string[]): Promise<string> {
+  const off = args.includes('--off');
+  const names = args.filter((a) => a !== '--off');
+  if (names.length !== 1 || names[0]?.startsWith('-')) throw new CommandError(USAGE);
+  const username = names[0] ?? '';
+  const config = loadConfig();
+  let result: { username: string; isPremium: boolean } | null | 'no-server' = 'no-server';
+  let how = 'through the running server';
+  if (!config.databaseUrl) result = await throughServer(config.dataDir, username, !off);
+  if (result === 'no-server') {
+    how = config.databaseUrl ? 'on PostgreSQL' : `on the embedded database in ${config.dataDir}`;
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      result = await setPremium(database.db, username, !off);
+    } finally {
+      await database.close();
+    }
+  }
+  if (result === null) throw new CommandError(`no teacher with the username "${username}"`);
+  return `${result.username} is ${result.isPremium ? 'now premium' : 'no longer premium'} (${how})`;
+}
+
+try {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command !== 'premium') throw new CommandError(USAGE);
+  process.stdout.write(`${await premium(rest)}\n`);
+  process.exit(0);
+} catch (err) {
+  if (err instanceof CommandError || err instanceof ConfigError) {
+    process.stderr.write(`admin: ${err.message}\n`);
+    process.exit(2);
+  }
+  throw err;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "member_todos" ADD COLUMN "sent_back_comment" text;

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZOkResponse } from '@kolikko/core/schemas/auth';
+import { ZCommunityItem, ZCommunityPage, ZCommunityQuery, ZPublishCommunityRequest, ZUpdateCommunityRequest } from '@kolikko/core/schemas/community';
+import { ZApiError } from '@kolikko/core/schemas/errors';
+import { ZTodolist, ZTodolistId } from '@kolikko/core/schemas/todos';
+import { requireTeacher } from '../../plugins/auth.ts';
+import type { CommunityService } from './community.service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 500: ZApiError };
+const tags = ['community'];
+/** Every community call names the todo list (the item of a published list). */
+const byList = z.object({ id: ZTodolistId });
+
+/** Spec section 7's community calls (issue 16). */
+export async function communityRoutes(fastify: FastifyInstance, opts: { community: CommunityService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { community } = opts;
+
+  app.post(
+    '/community/todolist/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A premium owner publishes its list to the community',
+        params: byList,
+        body: ZPublishCommunityRequest,
+        response: { 201: ZCommunityItem, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await community.publish(requireTeacher(request).teacherId, request.params.id, request.body)),
+  );
+
+  app.put(
+    '/community/todolist/:id',
+    {
+      schema: { tags, summary: 'A premium owner edits its community item', params: byList, body: ZUpdateCommunityRequest, response: { 200: ZCommunityItem, ...errors } },
+    },
+    async (request) => community.update(requireTeacher(request).teacherId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/community/todolist/:id',
+    { schema: { tags, summary: 'A premium owner stops publishing; buyers keep their copies', params: byList, response: { 200: ZOkResponse, ...errors } } },
+    async (request) => {
+      await community.stop(requireTeacher(request).teacherId, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/community/purchase/todolist/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A teacher buys a published list: the price to the publisher through the ledger, a copy to its own lists',
+        params: byList,
+        response: { 201: z.object({ todolist: ZTodolist, teacher_coins: z.number().int(), charged: z.boolean() }), ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await community.buy(requireTeacher(request).teacherId, request.params.id)),
+  );
+
+  app.get(
+    '/public/community',
+    {
+      schema: {
+        tags,
+        summary: 'Browse the community: search, filters, newest first, paged; no sign-in needed',
+        querystring: ZCommunityQuery,
+        response: { 200: ZCommunityPage, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = request.session?.kind === 'teacher' ? request.session.teacherId : null;
+      return community.browse(viewer, request.query);
+    },
+  );
+}

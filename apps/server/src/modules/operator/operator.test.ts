@@ -1,0 +1,114 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../db/client.ts';
+import { queryRows } from '../../db/reset.ts';
+import { buildTestApp, caller } from '../../test/build-test-app.ts';
+import { buildTeacher } from '../../test/factories.ts';
+import { freePort } from '../../../../../scripts/free-port.mjs';
+import { OPERATOR_FILE, OPERATOR_SECRET_HEADER, readOperatorFile } from './operator.ts';
+
+const SECRET = 'test-operator-secret-0123456789';
+const { app, database } = await buildTestApp({}, { operatorSecret: SECRET });
+const db = database.db;
+const call = caller(app);
+const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+describe('POST operator/premium (the server side of npm run admin)', () => {
+  it('answers only this machine with the secret, as if the route did not exist otherwise', async () => {
+    const t = await buildTeacher(db);
+    const body = { username: t.username.toUpperCase(), premium: true };
+    const refused = [
+      await call('POST', '/api/operator/premium', undefined, body),
+      await call('POST', '/api/operator/premium', undefined, body, { [OPERATOR_SECRET_HEADER]: 'wrong' }),
+      await app.inject({ method: 'POST', url: '/api/operator/premium', remoteAddress: '10.1.2.3', headers: { [OPERATOR_SECRET_HEADER]: SECRET }, payload: body }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/operator/premium',
+        remoteAddress: '10.1.2.3',
+        headers: { [OPERATOR_SECRET_HEADER]: SECRET, 'x-forwarded-for': '127.0.0.1' },
+        payload: body,
+      }),
+    ];
+    for (const res of refused) expect(res.statusCode).toBe(404);
+    expect(await queryRows(db, sql`select is_premium from teachers where id = ${t.id}`)).toEqual([{ is_premium: false }]);
+
+    const on = await call('POST', '/api/operator/premium', undefined, body, { [OPERATOR_SECRET_HEADER]: SECRET });
+    expect([on.statusCode, on.json()]).toEqual([200, { username: t.username, isPremium: true }]);
+    expect(await queryRows(db, sql`select is_premium from teachers where id = ${t.id}`)).toEqual([{ is_premium: true }]);
+    const unknown = await call('POST', '/api/operator/premium', undefined, { username: 'nobody_here', premium: true }, { [OPERATOR_SECRET_HEADER]: SECRET });
+    expect([unknown.statusCode, unknown.json().errorCode]).toEqual([404, 'USER.USER_NOT_FOUND']);
+  });
+
+  it('does not exist on a server without an operator secret (PostgreSQL)', async () => {
+    const { app: plain } = await buildTestApp();
+    const res = await plain.inject({ method: 'POST', url: '/api/operator/premium', headers: { [OPERATOR_SECRET_HEADER]: SECRET }, payload: { username: 'x', premium: true } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+/** The command, as an operator runs it: `npm run admin -- premium ...` is this. */
+function admin(dataDir: string, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  delete env.DATABASE_URL;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/admin.ts'), ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
+}
+
+describe('npm run admin -- premium, on the embedded database', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kolikko-admin-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('opens the database itself when no server runs, and goes through the server while one does (the change shows in the next checkStatus)', async () => {
+    const dataDir = join(dir, 'data');
+    const embedded = await openDatabase({ dataDir });
+    const teacher = await buildTeacher(embedded.db, { username: 'premium_candidate' });
+    await embedded.close();
+
+    const direct = admin(dataDir, 'premium', 'Premium_Candidate');
+    expect([direct.status, direct.out]).toEqual([0, `premium_candidate is now premium (on the embedded database in ${dataDir})`]);
+    expect(admin(dataDir, 'premium', 'nobody_here')).toMatchObject({ status: 2, err: 'admin: no teacher with the username "nobody_here"' });
+    expect(admin(dataDir, 'premium')).toMatchObject({ status: 2, err: 'admin: usage: npm run admin -- premium <username> [--off]' });
+
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA: 'off', NODE_ENV: 'development', WEB_DIST: '/nonexistent' };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await expect.poll(() => readOperatorFile(dataDir)?.port, { timeout: 90_000, interval: 200 }).toBe(port);
+      const login = await fetch(`${base}/api/login/admin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ loginName: teacher.username, password: teacher.password }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const premium = async () => ((await (await fetch(`${base}/api/checkStatus`, { headers: { cookie } })).json()) as { isPremiumUser: boolean }).isPremiumUser;
+      expect(await premium()).toBe(true);
+
+      const off = admin(dataDir, 'premium', 'premium_candidate', '--off');
+      expect([off.status, off.out]).toEqual([0, 'premium_candidate is no longer premium (through the running server)']);
+      expect(await premium()).toBe(false);
+    } catch (err) {
+      throw new Error(`${String(err)}\nserver stderr:\n${stderr}`, { cause: err });
+    } finally {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await exited;
+      }
+    }
+    // A stopped server leaves no operator file behind: the next command opens the database itself.
+    expect(existsSync(join(dataDir, OPERATOR_FILE))).toBe(false);
+    const again = admin(dataDir, 'premium', 'premium_candidate');
+    expect([again.status, again.out]).toEqual([0, `premium_candidate is now premium (on the embedded database in ${dataDir})`]);
+  }, 240_000);
+});
