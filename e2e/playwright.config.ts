@@ -12,6 +12,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const port = e2ePort();
 process.env.E2E_PORT = String(port);
 export const baseURL = `http://localhost:${port}`;
+// The server's data directory, kept in the environment like the port: a test that runs an
+// operator command (e2e/support/premium.ts) needs the same one the server uses.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'kolikko-e2e-'));
 
 /** Debian's Chromium, with the flags this machine's closed network needs. Never a downloaded browser. */
 const launchOptions = {
@@ -49,7 +52,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'kolikko-e2e-')),
+      DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       CAPTCHA: 'on',
       NODE_ENV: 'test',

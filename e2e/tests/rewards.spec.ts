@@ -49,14 +49,13 @@ test('a teacher publishes rewards; a student buys one, dresses up and sends coin
   await expect(s.getByTestId('active-countdown').first()).toContainText(/5\d:\d\d/);
   await expect(s.getByTestId('coin-balance').first()).toHaveText(/(^|\D)8(\D|$)/);
 
-  // A face for 3 coins, worn.
+  // A face for 3 coins: buying it puts it on (issue 14).
   await s.goto('/student/profile');
   const faces = (await (await s.request.get('/api/images/faces')).json()) as { path: string; name: { en: string }; price: number }[];
   const face = faces.find((f) => f.price > 0);
   expect(face).toBeDefined();
   await s.getByRole('button', { name: `Buy ${face?.name.en}` }).click();
   await s.getByRole('dialog', { name: `Buy ${face?.name.en}?` }).getByRole('button', { name: 'Confirm' }).click();
-  await s.getByRole('button', { name: `Wear ${face?.name.en}` }).click();
   await expect(s.getByTestId(`part-face-${face?.path}`)).toHaveAttribute('data-state', 'worn');
   await expect(s.getByTestId('coin-balance').first()).toHaveText(/(^|\D)5(\D|$)/);
 

@@ -33,7 +33,7 @@ describe('the compiled server (npm start)', () => {
     try {
       const base = `http://127.0.0.1:${port}`;
       await expect
-        .poll(async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.status, { timeout: 60_000, interval: 100 })
+        .poll(async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.status, { timeout: 150_000, interval: 100 })
         .toBe(200);
       // Migrations ran: a route that reads a table answers.
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
@@ -54,5 +54,5 @@ describe('the compiled server (npm start)', () => {
       }
     }
     expect(stderr).not.toMatch(/Error/);
-  }, 120_000);
+  }, 240_000);
 });

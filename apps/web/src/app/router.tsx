@@ -76,7 +76,7 @@ const publicRoutes: RouteObject = {
             { path: 'about', ...page(publicPages, 'AboutPage') },
             { path: 'tutorials', ...page(publicPages, 'TutorialsPage') },
             // Its own chunk, with TanStack Query: the only visitor page that reads the API.
-            { path: 'community', ...page(() => import('./routes/community-route.tsx'), 'CommunityPage', undefined, true) },
+            { path: 'community', ...page(() => import('./routes/community-route.tsx'), 'CommunityPage', 'community', true) },
             { path: 'contact', ...page(publicPages, 'ContactPage') },
             // Spec section 2: every other path shows the front page.
             { path: '*', ...page(frontPages, 'FrontPage') },

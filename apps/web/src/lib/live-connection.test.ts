@@ -79,7 +79,7 @@ describe('the live connection', () => {
     await until(() => !live.connected);
     await until(() => live.connected && connects === 1, 8000);
     live.close();
-  }, 10_000);
+  }, 60_000);
 
   it('does not reconnect when the server ends the socket or the handshake refuses it', async () => {
     const live = await connected();

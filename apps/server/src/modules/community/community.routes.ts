@@ -32,6 +32,12 @@ export async function communityRoutes(fastify: FastifyInstance, opts: { communit
     async (request, reply) => reply.status(201).send(await community.publish(requireTeacher(request).teacherId, request.params.id, request.body)),
   );
 
+  app.get(
+    '/community/todolist/:id',
+    { schema: { tags, summary: "Ours: the premium owner's community item of its list", params: byList, response: { 200: ZCommunityItem, ...errors } } },
+    async (request) => community.item(requireTeacher(request).teacherId, request.params.id),
+  );
+
   app.put(
     '/community/todolist/:id',
     {

@@ -128,6 +128,12 @@ export function createCommunityService({ db, todolists, owedRewards }: { db: Db;
       return presentOwn(teacherId, todolistId);
     },
 
+    /** Ours: the owner's own item of a list (its edit form opens from the list). */
+    async item(teacherId: string, todolistId: string): Promise<TCommunityItem> {
+      await premiumOwner(teacherId, todolistId);
+      return presentOwn(teacherId, todolistId);
+    },
+
     async update(teacherId: string, todolistId: string, { updates }: TUpdateCommunityRequest): Promise<TCommunityItem> {
       await premiumOwner(teacherId, todolistId);
       const item = await publishedItem(todolistId);

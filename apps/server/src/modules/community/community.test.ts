@@ -55,6 +55,7 @@ describe('community: who may publish, edit and stop', () => {
     await shareTodolistWith(db, list.id, recipient.id, 'edit');
 
     const routes: [Method, string, object | undefined][] = [
+      ['GET', `/api/community/todolist/${list.id}`, undefined],
       ['POST', `/api/community/todolist/${list.id}`, form()],
       ['PUT', `/api/community/todolist/${list.id}`, { updates: { price: 1 } }],
       ['DELETE', `/api/community/todolist/${list.id}`, undefined],
@@ -264,6 +265,8 @@ describe('POST community/purchase/todolist/{id}', () => {
 describe('PUT and DELETE community/todolist/{id}', () => {
   it('edits any field, and stopping removes the item (communityStatus false) while buyers keep their copies', async () => {
     const { publisher, list } = await published({ price: 0, todos: 2 });
+    const own = await call('GET', `/api/community/todolist/${list.id}`, publisher.cookie);
+    expect([own.statusCode, own.json().todolist_id, own.json().own]).toEqual([200, list.id, true]);
     const edited = await call('PUT', `/api/community/todolist/${list.id}`, publisher.cookie, {
       updates: { title: 'Better title', price: 3, categories: ['physics'], targets: ['THIRD_GRADE'], language: 'FI' },
     });
@@ -280,7 +283,7 @@ describe('PUT and DELETE community/todolist/{id}', () => {
     expect((await call('GET', `/api/todolist/${list.id}`, publisher.cookie)).json().communityStatus).toBe(false);
     expect((await call('GET', '/api/public/community?q=Better%20title')).json().items.filter((i: { todolist_id: string }) => i.todolist_id === list.id)).toEqual([]);
     expect((await call('GET', `/api/todos/${bought.json().todolist.id}`, buyer.cookie)).json()).toHaveLength(2);
-    for (const [method, body] of [['PUT', { updates: { price: 1 } }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [['GET', undefined], ['PUT', { updates: { price: 1 } }], ['DELETE', undefined]] as const) {
       const res = await call(method, `/api/community/todolist/${list.id}`, publisher.cookie, body);
       expect([res.statusCode, res.json().errorCode]).toEqual([404, 'TODOLIST.TODOLIST_NOT_FOUND']);
     }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TCommunityItem, TPublishCommunityRequest, TUpdateCommunityRequest } from '@kolikko/core/schemas/community';
 import type { TTodolist } from '@kolikko/core/schemas/todos';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { errorCodeOf } from '../../../lib/error-message.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { todolistsQueryKey } from './get-todolists.ts';
 
@@ -52,20 +53,12 @@ export function useStopCommunityList(teacherId: string) {
   });
 }
 
-const FIND_PAGE_SIZE = 50;
-const FIND_MAX_PAGES = 20;
-
-/**
- * The community item of one of the teacher's lists, for the edit form opened from the todos page.
- * The API has no read by list, so this pages through the browser's answer (newest first, where a
- * teacher's recent lists are) until the item shows; null when it is not found.
- */
+/** The community item of one of the teacher's lists (GET community/todolist/{id}, the owner's), for its edit form; null when it is not published. */
 export async function findCommunityItem(todolistId: string): Promise<TCommunityItem | null> {
-  for (let page = 1; page <= FIND_MAX_PAGES; page += 1) {
-    const answer = await apiRequest<{ items: TCommunityItem[]; total: number }>(`/public/community?page=${page}&page_size=${FIND_PAGE_SIZE}`);
-    const found = answer.items.find((item) => item.todolist_id === todolistId);
-    if (found) return found;
-    if (page * FIND_PAGE_SIZE >= answer.total) return null;
+  try {
+    return await apiRequest<TCommunityItem>(`/community/todolist/${encodeURIComponent(todolistId)}`);
+  } catch (error) {
+    if (errorCodeOf(error) === 'TODOLIST.TODOLIST_NOT_FOUND') return null;
+    throw error;
   }
-  return null;
 }
