@@ -10,7 +10,8 @@
 // server runs, it opens the database itself.
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { OPERATOR_SECRET_HEADER, processRuns, readOperatorFile, setPremium } from './modules/operator/operator.ts';
+import { OPERATOR_SECRET_HEADER, processRuns, readOperatorFile } from './modules/operator/operator.ts';
+import { setPremium } from './modules/operator/operator.repo.ts';
 
 const USAGE = `usage: npm run admin -- premium <username> [--off]`;
 

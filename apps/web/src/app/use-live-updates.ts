@@ -66,7 +66,6 @@ function teacherHandlers(teacherId: string): Handlers {
   // Lists shared between teachers: the lists, the open one and its todos (its controls follow its permissions).
   const invalidateTeacherShare = (todolistId: string) => {
     invalidate(['todolists']);
-    invalidate(['sharedTodolists']);
     invalidate(todolistQueryKey(todolistId));
     invalidate(todosQueryKey(todolistId));
   };

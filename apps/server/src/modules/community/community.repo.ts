@@ -7,11 +7,6 @@ export type CommunityValues = Partial<
   Pick<CommunityRow, 'title' | 'descriptionHtml' | 'descriptionDelta' | 'price' | 'categories' | 'targets' | 'language'>
 >;
 
-export async function usernameOf(db: DbOrTx, teacherId: string): Promise<string | undefined> {
-  const [row] = await db.select({ username: teachers.username }).from(teachers).where(eq(teachers.id, teacherId));
-  return row?.username;
-}
-
 export async function findTodolist(db: DbOrTx, todolistId: string) {
   const [row] = await db.select().from(todolists).where(eq(todolists.id, todolistId));
   return row;
@@ -46,9 +41,9 @@ export async function deleteCommunityList(db: DbOrTx, id: string, todolistId: st
   await db.update(todolists).set({ communityStatus: false }).where(eq(todolists.id, todolistId));
 }
 
-/** The item, locked against a stop or an edit while a purchase copies it. */
-export async function lockCommunityList(db: DbOrTx, id: string): Promise<CommunityRow | undefined> {
-  const [row] = await db.select().from(communityLists).where(eq(communityLists.id, id)).for('share');
+/** A list's item, locked against a stop or an edit while a purchase copies it. */
+export async function lockCommunityByTodolist(db: DbOrTx, todolistId: string): Promise<CommunityRow | undefined> {
+  const [row] = await db.select().from(communityLists).where(eq(communityLists.todolistId, todolistId)).for('share');
   return row;
 }
 

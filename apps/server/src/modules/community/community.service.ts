@@ -1,19 +1,19 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '@kolikko/core/errors';
 import { COMMUNITY_PREVIEW_TODOS, TODOLIST_NAME_MAX_LENGTH } from '@kolikko/core/limits';
 import type { StoredTodolistCategory, TodolistTarget } from '@kolikko/core/enumerations';
 import type { TCommunityItem, TCommunityPage, TCommunityQuery, TPublishCommunityRequest, TUpdateCommunityRequest } from '@kolikko/core/schemas/community';
-import type { TTodolist } from '@kolikko/core/schemas/todos';
+import type { TTodo, TTodolist } from '@kolikko/core/schemas/todos';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { images, todos } from '../../db/schema/index.ts';
 import { sanitizeTodoHtml } from '../../platform/html.ts';
 import { InsufficientCoins, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import type { OwedRewardsService } from '../coins/owed-rewards.service.ts';
+import { findTeacherById } from '../auth/auth.repo.ts';
 import { teacherCoins } from '../members/members.repo.ts';
 import { accessTodolist } from '../todos/todolist-access.ts';
 import { copyTodos, insertTodolist, lockTodolist } from '../todos/todolists.repo.ts';
 import type { TodolistsService } from '../todos/todolists.service.ts';
 import { presentTodo } from '../todos/todos.presenters.ts';
+import { listTodosOfLists } from '../todos/todos.repo.ts';
 import * as repo from './community.repo.ts';
 
 export type CommunityService = ReturnType<typeof createCommunityService>;
@@ -51,16 +51,9 @@ export function createCommunityService({ db, todolists, owedRewards }: { db: Db;
   }
 
   /** The todos of these lists, in position order, grouped by list. */
-  async function todosOf(tx: DbOrTx, todolistIds: string[]) {
-    const byList = new Map<string, ReturnType<typeof presentTodo>[]>();
-    if (todolistIds.length === 0) return byList;
-    const rows = await tx
-      .select({ todo: todos, imagepath: images.name })
-      .from(todos)
-      .leftJoin(images, eq(images.todoId, todos.id))
-      .where(inArray(todos.todolistId, todolistIds))
-      .orderBy(asc(todos.todolistId), asc(todos.position));
-    for (const row of rows) {
+  async function todosOf(todolistIds: string[]) {
+    const byList = new Map<string, TTodo[]>();
+    for (const row of await listTodosOfLists(db, todolistIds)) {
       const list = byList.get(row.todo.todolistId) ?? [];
       list.push(presentTodo(row));
       byList.set(row.todo.todolistId, list);
@@ -75,7 +68,7 @@ export function createCommunityService({ db, todolists, owedRewards }: { db: Db;
    */
   function present(
     row: { item: repo.CommunityRow; username: string },
-    allTodos: ReturnType<typeof presentTodo>[],
+    allTodos: TTodo[],
     viewer: { own: boolean; bought: boolean },
   ): TCommunityItem {
     const { item } = row;
@@ -103,8 +96,8 @@ export function createCommunityService({ db, todolists, owedRewards }: { db: Db;
 
   async function presentOwn(teacherId: string, todolistId: string): Promise<TCommunityItem> {
     const item = await publishedItem(todolistId);
-    const lists = await todosOf(db, [todolistId]);
-    const username = (await repo.usernameOf(db, teacherId)) ?? '';
+    const lists = await todosOf([todolistId]);
+    const username = (await findTeacherById(db, teacherId))?.username ?? '';
     return present({ item, username }, lists.get(todolistId) ?? [], { own: true, bought: false });
   }
 
@@ -164,10 +157,7 @@ export function createCommunityService({ db, todolists, owedRewards }: { db: Db;
         limit: query.page_size,
         offset: (query.page - 1) * query.page_size,
       });
-      const lists = await todosOf(
-        db,
-        rows.map((r) => r.item.todolistId),
-      );
+      const lists = await todosOf(rows.map((r) => r.item.todolistId));
       const bought = viewerId ? await repo.boughtAmong(db, viewerId, rows.map((r) => r.item.id)) : new Set<string>();
       return {
         items: rows.map((r) => present(r, lists.get(r.item.todolistId) ?? [], { own: r.item.teacherId === viewerId, bought: bought.has(r.item.id) })),
@@ -185,8 +175,7 @@ export function createCommunityService({ db, todolists, owedRewards }: { db: Db;
      */
     async buy(buyerId: string, todolistId: string): Promise<{ todolist: TTodolist; teacher_coins: number; charged: boolean }> {
       const outcome = await db.transaction(async (tx) => {
-        const item = await repo.findCommunityByTodolist(tx, todolistId);
-        const locked = item ? await repo.lockCommunityList(tx, item.id) : undefined;
+        const locked = await repo.lockCommunityByTodolist(tx, todolistId);
         if (!locked) throw new AppError('TODOLIST.TODOLIST_NOT_FOUND');
         if (locked.teacherId === buyerId) throw new AppError('USER.OWN_LIST');
         await lockTodolist(tx, todolistId, 'share');

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { AppError } from '@kolikko/core/errors';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import type { Db } from '../../db/client.ts';
-import { OPERATOR_SECRET_HEADER, secretMatches, setPremium } from './operator.ts';
+import { OPERATOR_SECRET_HEADER, secretMatches } from './operator.ts';
+import { setPremium } from './operator.repo.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 

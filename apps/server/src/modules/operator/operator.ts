@@ -1,9 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { teachers } from '../../db/schema/index.ts';
 
 /**
  * Operator commands (`npm run admin`, apps/server/src/admin.ts). The embedded database allows one
@@ -59,14 +56,4 @@ export function secretMatches(expected: string, given: string | undefined): bool
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Sets or clears a teacher's premium flag by username (any case); null when there is no such teacher. */
-export async function setPremium(db: DbOrTx, username: string, on: boolean): Promise<{ username: string; isPremium: boolean } | null> {
-  const [row] = await db
-    .update(teachers)
-    .set({ isPremium: on })
-    .where(eq(sql`lower(${teachers.username})`, username.trim().toLowerCase()))
-    .returning({ username: teachers.username, isPremium: teachers.isPremium });
-  return row ?? null;
 }

@@ -2,7 +2,7 @@ import { AppError } from '@kolikko/core/errors';
 import { REWARDS_PER_LIST_MAX, REWARDS_PER_TEACHER_MAX } from '@kolikko/core/limits';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TReward, TRewardFields, TRewardList } from '@kolikko/core/schemas/rewards';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { findGroup, findTeacherGroupState } from '../groups/groups.repo.ts';
 import { presentGroup } from '../groups/groups.presenters.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
@@ -16,19 +16,22 @@ export type RewardsActor = { kind: 'teacher'; teacherId: string } | { kind: 'mem
 
 export type RewardsService = ReturnType<typeof createRewardsService>;
 
+/** Reward lists as the API answers them: each with its rewards and who it is shared with. */
+export async function presentRewardLists(db: DbOrTx, lists: repo.RewardListRow[]): Promise<TRewardList[]> {
+  const ids = lists.map((l) => l.id);
+  const items = await repo.listRewardsOfLists(db, ids);
+  const shares = await repo.listSharesOfRewardLists(db, ids);
+  return lists.map((list) =>
+    presentRewardList(
+      list,
+      items.filter((i) => i.rewardListId === list.id).map((i) => i.reward),
+      shares.filter((s) => s.rewardListId === list.id).map((s) => s.username),
+    ),
+  );
+}
+
 export function createRewardsService({ db, events }: { db: Db; events: RewardEvents }) {
-  async function presentLists(lists: repo.RewardListRow[]): Promise<TRewardList[]> {
-    const ids = lists.map((l) => l.id);
-    const items = await repo.listRewardsOfLists(db, ids);
-    const shares = await repo.listSharesOfRewardLists(db, ids);
-    return lists.map((list) =>
-      presentRewardList(
-        list,
-        items.filter((i) => i.rewardListId === list.id).map((i) => i.reward),
-        shares.filter((s) => s.rewardListId === list.id).map((s) => s.username),
-      ),
-    );
-  }
+  const presentLists = (lists: repo.RewardListRow[]) => presentRewardLists(db, lists);
 
   async function presentList(list: repo.RewardListRow): Promise<TRewardList> {
     const [presented] = await presentLists([list]);

@@ -1,23 +1,8 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { groups, rewardListShares, rewardLists, teacherBlocks, teachers, todolistShares, todolists } from '../../db/schema/index.ts';
 
 const lower = (s: string) => s.trim().toLowerCase();
-
-/** A teacher by username or e-mail address, whatever the case. */
-export async function findTeacherByName(db: DbOrTx, name: string): Promise<{ id: string; username: string } | undefined> {
-  const [row] = await db
-    .select({ id: teachers.id, username: teachers.username })
-    .from(teachers)
-    .where(or(eq(sql`lower(${teachers.username})`, lower(name)), eq(sql`lower(${teachers.email})`, lower(name))))
-    .limit(1);
-  return row;
-}
-
-export async function findTeacherById(db: DbOrTx, id: string): Promise<{ id: string; username: string } | undefined> {
-  const [row] = await db.select({ id: teachers.id, username: teachers.username }).from(teachers).where(eq(teachers.id, id));
-  return row;
-}
 
 // --- todo lists ---
 

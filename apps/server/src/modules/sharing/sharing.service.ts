@@ -4,8 +4,8 @@ import type { TRewardList } from '@kolikko/core/schemas/rewards';
 import type { TBlockedTeacher, TSharedRewardList } from '@kolikko/core/schemas/sharing';
 import type { TTodolist } from '@kolikko/core/schemas/todos';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { presentRewardList } from '../rewards/rewards.presenters.ts';
-import { listRewardsOfLists, listSharesOfRewardLists, type RewardListRow } from '../rewards/rewards.repo.ts';
+import { findTeacherById, findTeacherByLoginName } from '../auth/auth.repo.ts';
+import { presentRewardLists } from '../rewards/rewards.service.ts';
 import { accessRewardList } from '../rewards/reward-access.ts';
 import { accessTodolist } from '../todos/todolist-access.ts';
 import type { TodolistsService } from '../todos/todolists.service.ts';
@@ -36,7 +36,8 @@ export function createSharingService({
 }) {
   /** The teacher a name means, never the caller itself. */
   async function otherTeacher(callerId: string, name: string) {
-    const target = await repo.findTeacherByName(db, name);
+    // A username or an e-mail address, whatever the case, as at login.
+    const target = await findTeacherByLoginName(db, name);
     if (!target) throw new AppError('USER.USER_NOT_FOUND');
     if (target.id === callerId) throw new AppError('USER.NOT_YOU');
     return target;
@@ -74,18 +75,6 @@ export function createSharingService({
     const list = await accessRewardList(db, teacherId, rewardListId, 'read');
     if (list.teacherId !== teacherId) throw new AppError('REWARD.NOT_YOUR_REWARDLIST');
     return list;
-  }
-
-  async function presentRewardLists(lists: RewardListRow[]): Promise<TRewardList[]> {
-    const ids = lists.map((l) => l.id);
-    const [items, shares] = [await listRewardsOfLists(db, ids), await listSharesOfRewardLists(db, ids)];
-    return lists.map((list) =>
-      presentRewardList(
-        list,
-        items.filter((i) => i.rewardListId === list.id).map((i) => i.reward),
-        shares.filter((s) => s.rewardListId === list.id).map((s) => s.username),
-      ),
-    );
   }
 
   return {
@@ -133,7 +122,7 @@ export function createSharingService({
       const target = await recipientFor(ownerId, recipient);
       if (!(await repo.insertRewardListShare(db, rewardListId, target.id))) throw new AppError('REWARD.REWARDLIST_ALREADY_SHARED');
       events.rewardListShareChanged([target.id], { rewardlist_id: rewardListId, username: target.username, shared: true });
-      const [presented] = await presentRewardLists([list]);
+      const [presented] = await presentRewardLists(db, [list]);
       if (!presented) throw new AppError('REWARD.REWARDLIST_NOT_FOUND');
       return presented;
     },
@@ -163,7 +152,7 @@ export function createSharingService({
         return { ...shares, cleared };
       });
       tellCleared(ended.cleared);
-      const me = await repo.findTeacherById(db, teacherId);
+      const me = await findTeacherById(db, teacherId);
       for (const id of ended.todolistIds) {
         events.todolistUnshared([teacherId, sender.id], { todolist_id: id, shared_by_username: sender.username, username: me?.username ?? '' });
       }
@@ -178,7 +167,7 @@ export function createSharingService({
 
     async sharedRewardLists(teacherId: string): Promise<TSharedRewardList[]> {
       const rows = await repo.listRewardListsSharedWith(db, teacherId);
-      const presented = await presentRewardLists(rows.map((r) => r.list));
+      const presented = await presentRewardLists(db, rows.map((r) => r.list));
       // A recipient does not see who else the list is shared with.
       return presented.map((list, i) => ({ ...list, shared_with: [], shared_by_username: rows[i]?.ownerUsername ?? '' }));
     },

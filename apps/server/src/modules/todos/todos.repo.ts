@@ -36,6 +36,17 @@ export async function listTodos(db: DbOrTx, todolistId: string) {
     .orderBy(asc(todos.position));
 }
 
+/** The todos of several lists with their image names, each list's in position order. */
+export async function listTodosOfLists(db: DbOrTx, todolistIds: string[]) {
+  if (todolistIds.length === 0) return [];
+  return db
+    .select(todoColumns)
+    .from(todos)
+    .leftJoin(images, eq(images.todoId, todos.id))
+    .where(inArray(todos.todolistId, todolistIds))
+    .orderBy(asc(todos.todolistId), asc(todos.position));
+}
+
 export async function countTodos(db: DbOrTx, todolistId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(todos).where(eq(todos.todolistId, todolistId));
   return row?.n ?? 0;

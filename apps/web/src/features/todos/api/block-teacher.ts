@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TBlockedTeacher } from '@kolikko/core/schemas/sharing';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { sharedRewardlistsQueryKey } from '../../rewards/api/get-shared-rewardlists.ts';
 
 /**
  * Blocks a teacher from sharing with this one (spec section 6: a sender can be blocked); what it
@@ -18,7 +19,7 @@ export function useBlockTeacher(teacherId: string) {
       // The profile's list (features/account) reads this key; features do not import each other.
       queryClient.setQueryData(['blockedTeachers', teacherId], blocks);
       void queryClient.invalidateQueries({ queryKey: ['todolists', teacherId] });
-      void queryClient.invalidateQueries({ queryKey: ['sharedRewardlists', teacherId] });
+      void queryClient.invalidateQueries({ queryKey: sharedRewardlistsQueryKey(teacherId) });
     },
   });
 }
