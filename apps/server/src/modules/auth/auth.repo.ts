@@ -68,8 +68,13 @@ export async function findMemberByUsername(db: DbOrTx, username: string): Promis
   return row;
 }
 
-export async function findMemberById(db: DbOrTx, id: string): Promise<MemberRow | undefined> {
-  const [row] = await db.select().from(members).where(eq(members.id, id));
+/** A member and whether its group allows trading, in one query (every page load's checkStatus asks). */
+export async function findMemberWithTrading(db: DbOrTx, id: string): Promise<{ member: MemberRow; tradingAllowed: boolean } | undefined> {
+  const [row] = await db
+    .select({ member: members, tradingAllowed: groups.tradingAllowed })
+    .from(members)
+    .innerJoin(groups, eq(groups.id, members.groupId))
+    .where(eq(members.id, id));
   return row;
 }
 

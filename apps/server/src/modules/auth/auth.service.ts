@@ -247,8 +247,8 @@ export function createAuthService(deps: AuthDeps) {
         const teacher = await repo.findTeacherById(db, owner.teacherId);
         return teacher ? presentTeacher(teacher) : undefined;
       }
-      const member = owner.memberId ? await repo.findMemberById(db, owner.memberId) : undefined;
-      return member ? presentMember(member, await repo.findGroupTrading(db, member.groupId)) : undefined;
+      const found = owner.memberId ? await repo.findMemberWithTrading(db, owner.memberId) : undefined;
+      return found ? presentMember(found.member, found.tradingAllowed) : undefined;
     },
 
     /** Ends one session (logout, or a new login in the same browser) and disconnects its sockets. */

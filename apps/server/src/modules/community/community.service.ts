@@ -1,5 +1,6 @@
 import { AppError } from '@kolikko/core/errors';
 import { COMMUNITY_PREVIEW_TODOS, TODOLIST_NAME_MAX_LENGTH } from '@kolikko/core/limits';
+import { todoTitle } from '@kolikko/core/rules/todos';
 import type { StoredTodolistCategory, TodolistTarget } from '@kolikko/core/enumerations';
 import type { TCommunityItem, TCommunityPage, TCommunityQuery, TPublishCommunityRequest, TUpdateCommunityRequest } from '@kolikko/core/schemas/community';
 import type { TTodo, TTodolist } from '@kolikko/core/schemas/todos';
@@ -20,7 +21,7 @@ export type CommunityService = ReturnType<typeof createCommunityService>;
 
 /** Whether sanitized HTML has any text or picture left (an editor's empty paragraph is empty). */
 function hasContent(html: string): boolean {
-  return /<(img|iframe)\b/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
+  return /<(img|iframe)\b/i.test(html) || todoTitle(html) !== '';
 }
 
 function describe(description: { content_html: string; content_delta: unknown }) {
