@@ -56,6 +56,7 @@ function studentPage<M extends Module>(load: () => Promise<M>, name: keyof M & s
 
 const frontPages = () => import('./routes/front-routes.tsx');
 const publicPages = () => import('./routes/public-routes.tsx');
+const infoPages = () => import('./routes/info-routes.tsx');
 const authPages = () => import('./routes/auth-routes.tsx');
 const memberRoute = () => import('./routes/member-route.tsx');
 const todosRoute = () => import('./routes/todos-route.tsx');
@@ -73,11 +74,14 @@ const publicRoutes: RouteObject = {
           children: [
             { index: true, ...page(frontPages, 'FrontPage') },
             { path: 'proto', ...page(publicPages, 'ProtoPage') },
-            { path: 'about', ...page(publicPages, 'AboutPage') },
-            { path: 'tutorials', ...page(publicPages, 'TutorialsPage') },
+            { path: 'about', ...page(infoPages, 'AboutPage', 'info') },
+            { path: 'tutorials', ...page(infoPages, 'TutorialsPage', 'info') },
+            { path: 'tutorials/:topic', ...page(infoPages, 'TutorialsPage', 'info') },
+            { path: 'legal', ...page(infoPages, 'LegalPage', 'info') },
+            { path: 'legal/:document', ...page(infoPages, 'LegalPage', 'info') },
             // Its own chunk, with TanStack Query: the only visitor page that reads the API.
             { path: 'community', ...page(() => import('./routes/community-route.tsx'), 'CommunityPage', 'community', true) },
-            { path: 'contact', ...page(publicPages, 'ContactPage') },
+            { path: 'contact', ...page(() => import('./routes/contact-route.tsx'), 'ContactPage', 'info') },
             // Spec section 2: every other path shows the front page.
             { path: '*', ...page(frontPages, 'FrontPage') },
           ],

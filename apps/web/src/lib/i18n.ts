@@ -12,7 +12,7 @@ export type TOptions = Record<string, unknown>;
 export type TFunction = (key: string, options?: TOptions) => string;
 type Messages = { [key: string]: string | Messages };
 
-export type LocaleBundle = 'core' | 'public' | 'community' | 'auth' | 'teacher' | 'student';
+export type LocaleBundle = 'core' | 'public' | 'info' | 'community' | 'auth' | 'teacher' | 'student';
 
 /**
  * Each language's texts come in bundles (apps/web/build/locale-bundles.ts): `core`, what every
@@ -23,6 +23,7 @@ const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Me
   en: {
     core: () => import('virtual:locale/en/core'),
     public: () => import('virtual:locale/en/public'),
+    info: () => import('virtual:locale/en/info'),
     community: () => import('virtual:locale/en/community'),
     auth: () => import('virtual:locale/en/auth'),
     teacher: () => import('virtual:locale/en/teacher'),
@@ -31,6 +32,7 @@ const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Me
   fi: {
     core: () => import('virtual:locale/fi/core'),
     public: () => import('virtual:locale/fi/public'),
+    info: () => import('virtual:locale/fi/info'),
     community: () => import('virtual:locale/fi/community'),
     auth: () => import('virtual:locale/fi/auth'),
     teacher: () => import('virtual:locale/fi/teacher'),
