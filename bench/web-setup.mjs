@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ROOT, freePort, serverEnv, spawnServer, stopChild, waitForHealthy } from './lib.mjs';
 
 /** Debian's Chromium. Never a downloaded browser. */
@@ -63,8 +63,10 @@ async function expectOk(promise, status, what) {
  * CAPTCHA off and a high rate limit. Returns { base, child, stop() }.
  */
 export async function startApp({ log = (line) => process.stderr.write(`${line}\n`) } = {}) {
+  // BENCH_WEB_DIST: measure a build made elsewhere (`npx vite build --outDir <dir>`) as it is.
+  const webDist = process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : join(ROOT, 'apps/web/dist');
   // The build's output goes to stderr, so a script's stdout stays its report.
-  execFileSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  if (!process.env.BENCH_WEB_DIST) execFileSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kolikko-web-budgets-'));
   const child = spawnServer(
@@ -73,7 +75,7 @@ export async function startApp({ log = (line) => process.stderr.write(`${line}\n
       DATA_DIR: dataDir,
       CAPTCHA: 'off',
       RATE_LIMIT_PER_MINUTE: '100000',
-      WEB_DIST: join(ROOT, 'apps/web/dist'),
+      WEB_DIST: webDist,
     }),
   );
   const base = `http://127.0.0.1:${port}`;
