@@ -2,7 +2,7 @@
 // Lighthouse (npm `lighthouse`, its Node API) on three pages of the built web app (issue 13).
 //
 //   node bench/lighthouse.mjs [--min-performance 0.9] [--min-accessibility 1] [--runs 1]
-//                             [--json test-results/lighthouse.json]
+//                             [--json test-results/lighthouse.json] [--pages /student/todos,...]
 //
 // The same server and users as bench/web-budgets.mjs (bench/web-setup.mjs): the built app on a
 // fresh DATA_DIR; / as a visitor, /student/todos as a student, /teacher/groups as the teacher,
@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     'min-accessibility': { type: 'string', default: '1' },
     runs: { type: 'string', default: '1' },
     json: { type: 'string', default: join(ROOT, 'test-results/lighthouse.json') },
+    // Only these of the three pages (comma-separated paths), to look at one page's changes.
+    pages: { type: 'string' },
   },
 });
 const MIN_PERFORMANCE = Number(args['min-performance']);
@@ -164,7 +166,8 @@ try {
   let settings = null;
   let lighthouseVersion = null;
   const pages = [];
-  for (const def of PAGES) {
+  const only = args.pages?.split(',').map((p) => p.trim());
+  for (const def of PAGES.filter((p) => !only || only.includes(p.path))) {
     const runs = [];
     // A busy machine only lowers a score (Lighthouse's simulated throttling multiplies the CPU
     // time it saw): a page under the performance floor gets up to EXTRA_UNDER_FLOOR more runs and

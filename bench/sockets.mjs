@@ -2,7 +2,10 @@
 // Live-update latency and memory per socket.
 //
 //   node bench/sockets.mjs [--groups 100] [--size 30] [--duration 30] [--mode both|one|two]
-//                          [--warmup 3] [--rate-limit 12000] [--redis redis://127.0.0.1:6379]
+//                          [--warmup 3] [--rate-limit N] [--redis redis://127.0.0.1:6379]
+//                          [--clients 4] [--profile <dir>] [--server-root <dir>]
+//
+// Issue 13's size: --groups 333 --size 30 (9,990 member sockets and 167 teacher sockets).
 //
 // On a throw-away PostgreSQL database (next to postgres://postgres@127.0.0.1:5432/test, override
 // with BENCH_PG_URL; dropped at the end):
@@ -10,9 +13,9 @@
 //     outbox) and log in; each creates 2 groups; one student per group signs up through the API.
 //     The other students of each group are inserted straight into the database with that
 //     student's argon2 hash, and every student gets a session row (a random token, stored as its
-//     SHA-256 as the server does): 3,000 API signups and logins would take minutes of argon2.
-//  2. "one": one fresh server process. Memory idle, then 3,000 member sockets (100 groups of 30)
-//     and one socket per teacher connect, memory again: RSS (median of 5 readings) and the V8 heap
+//     SHA-256 as the server does): 10,000 API signups and logins would take many minutes of argon2.
+//  2. "one": one fresh server process. Memory idle, then the member sockets (groups x size) and
+//     one socket per teacher connect, memory again: RSS (median of 5 readings) and the V8 heap
 //     in use from the server's /metrics (smallest of 5), each difference divided by the sockets.
 //     Then the online count: in 20 groups one student's socket leaves and comes back; the time
 //     until the group's teacher socket hears 29, then 30. Then, after --warmup seconds that are
@@ -20,25 +23,48 @@
 //     --duration seconds every group gets one award a second (PUT /api/member/coins/batch for its
 //     30 members, +1 and -1 in turn, so the purse never runs dry), spread evenly over the second.
 //     Latency = from just before the request to the moment the last of the 30 members' sockets
-//     has received its teacher-gave-coins (all in this process, one clock). An award is not sent
-//     while the group's previous one is still incomplete (counted as "skipped").
+//     has received its teacher-gave-coins. An award is not sent while the group's previous one is
+//     still incomplete (counted as "skipped").
 //  3. "two": the same with two server processes sharing the database and a Redis
 //     (REDIS_URL, a random REDIS_KEY_PREFIX). Every group's sockets are split between the two
 //     processes and its awards alternate between them, so every award crosses processes.
 //
-// The servers run with RATE_LIMIT_PER_MINUTE=--rate-limit (default 12000): all awards come
-// from 127.0.0.1, 6,000 a minute, above the product's default of 2,000 per address. The knob is
-// printed; nothing else is relaxed (the auth failure limits do not come into play: no login
-// fails). Talks only to 127.0.0.1, stops by itself (a watchdog ends it after 15 minutes), and
-// stops the servers it started by their PIDs.
+// Client processes (--clients, default 4; bench/sockets-clients.mjs). One Node process holding
+// 10,000 socket.io clients, receiving up to 20,000 events a second and sending the awards, is one
+// event loop that every latency waits on (it measured its own delay at p99 18.9 ms, load 2.7). So
+// the sockets and the awards are spread over child processes, a group (its 30 members, its teacher) wholly in one of
+// them, a teacher's two groups together. Each child sends its groups' awards and times them
+// itself: the request and the 30 receipts are on one clock. Only the schedule crosses processes:
+// this process picks a start time on process.hrtime.bigint() (CLOCK_MONOTONIC, one clock for all
+// processes on Linux), and group i's award of second s goes at start + s + i/groups seconds, as
+// before. Each child prints its event loop delay and the children's CPU is printed.
+//
+// Where the time goes: the server's CPU per award (from /proc/<pid>/stat), its write system calls
+// per award (/proc/<pid>/io syscw: one per websocket frame unless batched), how often the kernel
+// preempted it (nonvoluntary context switches: other load), and the CPU of the PostgreSQL
+// backends serving the bench database. --profile <dir> runs the servers with --cpu-prof and
+// prints when the awards ran; bench/cpuprofile-summary.mjs summarises that window.
+// --server-root <dir> runs the compiled server of another copy of the repository (e.g. `git
+// archive` of an older commit, node_modules linked), for before/after runs in the same hour.
+//
+// Open files: the server holds one descriptor per socket, so it needs groups x size + teachers +
+// a few hundred (about 10,400 here); the script checks the limit (here 20,000, soft and hard)
+// first and says to raise it with `ulimit -n` when it is lower (a process cannot raise its own
+// hard limit). The client processes hold about a quarter each.
+//
+// The servers run with RATE_LIMIT_PER_MINUTE=--rate-limit (default max(12000, 120 x groups)): all
+// awards come from 127.0.0.1, 60 a minute per group (20,000 at 333 groups), above the product's
+// default of 2,000 per address. The knob is printed; nothing else is relaxed (the auth failure
+// limits do not come into play: no login fails). Talks only to 127.0.0.1, stops by itself (a
+// watchdog ends it after 30 minutes), and stops the servers and client processes it started by
+// their PIDs.
+import { execFileSync, fork, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { io as connect } from 'socket.io-client';
-import { cpuMs, createPgDatabase, fmt, freePort, memoryMB, serverEnv, sleep, spawnServer, stopChild, waitForHealthy } from './lib.mjs';
+import { cpuMs, createPgDatabase, fmt, freePort, keepStderr, killPid, memoryMB, serverEnv, sleep, spawnServer, stopChild, waitForHealthy } from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,26 +73,29 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '30' },
     warmup: { type: 'string', default: '3' },
     mode: { type: 'string', default: 'both' },
-    'rate-limit': { type: 'string', default: '12000' },
+    'rate-limit': { type: 'string' },
     redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
+    clients: { type: 'string', default: '4' },
+    profile: { type: 'string' },
+    'server-root': { type: 'string' },
   },
 });
 const GROUPS = Number(args.groups);
 const SIZE = Number(args.size);
 const DURATION_S = Number(args.duration);
 const WARMUP_S = Number(args.warmup);
-const RATE_LIMIT = Number(args['rate-limit']);
+const RATE_LIMIT = args['rate-limit'] ? Number(args['rate-limit']) : Math.max(12000, 120 * GROUPS);
 const REDIS_URL = args.redis;
+const CLIENTS = Number(args.clients);
 const PASSWORD = 'bench-secret-1';
-const WATCHDOG_MS = 15 * 60 * 1000;
+const WATCHDOG_MS = 30 * 60 * 1000;
 
 const servers = [];
-let sockets = [];
+let clients = [];
 let database;
 
 async function cleanup() {
-  for (const s of sockets) s.disconnect();
-  sockets = [];
+  for (const c of clients.splice(0)) await c.stop();
   for (const child of servers.splice(0)) await stopChild(child);
   if (database) await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err.message}`));
   database = undefined;
@@ -83,17 +112,123 @@ function openFilesLimit() {
   return Number(line?.split(/\s+/)[3]);
 }
 
-async function startServer(extraEnv) {
+async function startServer(extraEnv, { profile = false } = {}) {
   const port = await freePort();
   const env = serverEnv({ PORT: String(port), DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), ...extraEnv });
-  const child = spawnServer(env);
+  const spawnedAt = performance.now();
+  const nodeArgs = profile && args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
+  const child = args['server-root'] ? spawnServerAt(args['server-root'], env, nodeArgs) : spawnServer(env, nodeArgs);
   servers.push(child);
   await waitForHealthy(`http://127.0.0.1:${port}/healthz`, child);
-  return { child, base: `http://127.0.0.1:${port}` };
+  return { child, base: `http://127.0.0.1:${port}`, spawnedAt };
+}
+
+let builtAt;
+
+/**
+ * The compiled server of another checkout (--server-root: a copy of the repository, e.g. an older
+ * commit with `git archive`, with node_modules linked), built there first when stale, run there.
+ * For before/after comparisons on the same machine in the same hour.
+ */
+function spawnServerAt(root, env, nodeArgs) {
+  if (builtAt !== root) {
+    execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { cwd: root, stdio: 'inherit' });
+    builtAt = root;
+  }
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'apps/server/dist/server.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  keepStderr(child);
+  return child;
 }
 
 async function stopServers() {
   for (const child of servers.splice(0)) await stopChild(child);
+}
+
+/** A client process (bench/sockets-clients.mjs) holding the sockets of some groups; call() sends it a command. */
+function startClient(groups, teachers) {
+  const child = fork(new URL('./sockets-clients.mjs', import.meta.url), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting = new Map();
+  let nextId = 0;
+  child.on('message', (msg) => {
+    const w = waiting.get(msg.id);
+    waiting.delete(msg.id);
+    if (msg.ok) w?.resolve(msg.result);
+    else w?.reject(new Error(`client process: ${msg.error}`));
+  });
+  child.on('exit', (code, signal) => {
+    for (const w of waiting.values()) w.reject(new Error(`client process exited (code ${code}, signal ${signal})`));
+    waiting.clear();
+  });
+  return {
+    groups,
+    teachers,
+    pid: child.pid,
+    call(command) {
+      return new Promise((resolve, reject) => {
+        const id = nextId++;
+        waiting.set(id, { resolve, reject });
+        child.send({ ...command, id });
+      });
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      await Promise.race([exited, sleep(3000)]);
+      await killPid(child.pid, 2000);
+    },
+  };
+}
+
+/**
+ * Spreads the groups over CLIENTS processes, a teacher's groups together (its socket watches
+ * both): group g belongs to teacher floor(g / 2), who belongs to client process floor(g / 2) % CLIENTS.
+ */
+function startClients(setup) {
+  const parts = Array.from({ length: CLIENTS }, () => ({ groups: [], teachers: [] }));
+  for (const [t, teacher] of setup.teachers.entries()) parts[t % CLIENTS].teachers.push({ id: teacher.id, cookie: teacher.cookie, index: t });
+  for (const g of setup.groups) {
+    parts[Math.floor(g.index / 2) % CLIENTS].groups.push({
+      index: g.index,
+      id: g.id,
+      memberOffset: g.index * SIZE,
+      teacherCookie: g.teacher.cookie,
+      members: g.members,
+    });
+  }
+  clients = parts.filter((p) => p.groups.length > 0).map((p) => startClient(p.groups, p.teachers));
+}
+
+/** The PIDs of the PostgreSQL backends serving the bench database (the servers' pools). */
+async function pgBackends() {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A process's write system calls so far (write and writev, from /proc/<pid>/io: every websocket
+ * frame the server sends without batching is one) and the times the kernel took the CPU from it
+ * (nonvoluntary context switches: a sign of other load on the machine).
+ */
+function kernelCounts(pid) {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return { writes: Number(io.match(/^syscw:\s+(\d+)/m)?.[1]), preempted: Number(status.match(/^nonvoluntary_ctxt_switches:\s+(\d+)/m)?.[1]) };
+}
+
+/** CPU ms of a process that may have ended (a backend the pool closed): 0 then. */
+function cpuOrZero(pid) {
+  try {
+    return cpuMs(pid);
+  } catch {
+    return 0;
+  }
 }
 
 async function api(base, method, path, { cookie, body } = {}) {
@@ -179,16 +314,6 @@ async function setUp(base) {
   return { teachers, groups };
 }
 
-function openSocket(base, cookie, onAward) {
-  return new Promise((resolve, reject) => {
-    const socket = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, timeout: 20_000 });
-    sockets.push(socket);
-    if (onAward) socket.on('teacher-gave-coins', onAward);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -228,158 +353,91 @@ async function scenario(name, nodes, setup) {
   await sleep(3000);
   const idle = await memoryOf(nodes);
 
-  // Connect: member sockets alternate between the nodes (so each group spans them), then teachers.
-  const trackers = setup.groups.map((g) => ({ group: g, pending: null, k: 0, latencies: [], http: [], skipped: 0, timeouts: 0, errors: 0 }));
+  // Connect: each client process opens the sockets of its groups; member sockets alternate
+  // between the nodes (so each group spans them), then teachers.
   const connectStarted = performance.now();
   const cpuBeforeConnect = children.map((c) => cpuMs(c.pid));
-  const joins = [];
-  let n = 0;
-  for (const tracker of trackers) {
-    for (const member of tracker.group.members) {
-      const node = nodes[n++ % nodes.length];
-      joins.push({ node, cookie: member.cookie, onAward: (p) => received(tracker, member.id, p) });
-    }
-  }
-  for (const [i, t] of setup.teachers.entries()) joins.push({ node: nodes[i % nodes.length], cookie: t.cookie, onAward: null });
-  const opened = await inBatches(joins, 200, (j) => openSocket(j.node.base, j.cookie, j.onAward));
+  const bases = nodes.map((n) => n.base);
+  const connected = await Promise.all(clients.map((c) => c.call({ cmd: 'connect', nodes: bases, groups: c.groups, teachers: c.teachers })));
+  const socketCount = connected.reduce((a, r) => a + r.connected, 0);
   const connectMs = performance.now() - connectStarted;
   const connectCpu = children.map((c, i) => cpuMs(c.pid) - cpuBeforeConnect[i]);
-  console.log(`${joins.length} sockets (${setup.groups.length * SIZE} members, ${setup.teachers.length} teachers) connected in ${fmt(connectMs)} ms; server CPU for it ${connectCpu.map((c) => fmt(c)).join(' + ')} ms`);
+  console.log(
+    `${socketCount} sockets (${setup.groups.length * SIZE} members, ${setup.teachers.length} teachers) connected from ${clients.length} client processes in ${fmt(connectMs)} ms; ` +
+      `server CPU for it ${connectCpu.map((c) => fmt(c)).join(' + ')} ms (${connectCpu.map((c) => fmt((c * 1000) / socketCount)).join(' + ')} µs a socket)`,
+  );
   await sleep(5000);
   const loaded = await memoryOf(nodes);
-  const perSocketKB = (key) => ((loaded.reduce((a, m) => a + m[key], 0) - idle.reduce((a, m) => a + m[key], 0)) * 1024) / joins.length;
+  const perSocketKB = (key) => ((loaded.reduce((a, m) => a + m[key], 0) - idle.reduce((a, m) => a + m[key], 0)) * 1024) / socketCount;
   const show = (key) => `${idle.map((m) => fmt(m[key], 1)).join(' + ')} MB -> ${loaded.map((m) => fmt(m[key], 1)).join(' + ')} MB with sockets`;
   console.log(`RSS ${show('rss')}: ${fmt(perSocketKB('rss'), 1)} KB per socket`);
   console.log(`V8 heap in use ${show('heap')}: ${fmt(perSocketKB('heap'), 1)} KB per socket`);
 
   // The online count: a student of a group disconnects, then connects again; how long until the
   // group's teacher socket hears 29, then 30 (counted with fetchSockets over every process; the
-  // server lets 50 ms of changes settle first).
-  const countWaiters = new Map();
-  const teacherSockets = opened.slice(setup.groups.length * SIZE);
-  for (const socket of teacherSockets) {
-    socket.on('online-member-count-update', (p) => {
-      const waiter = countWaiters.get(p.group_id);
-      if (waiter && p.count === waiter.want) {
-        countWaiters.delete(p.group_id);
-        waiter.resolve(performance.now());
-      }
-    });
-  }
-  const heardCount = (groupId, want) => new Promise((resolve) => countWaiters.set(groupId, { want, resolve }));
-  const countTimes = [];
-  for (const [i, tracker] of trackers.slice(0, 20).entries()) {
-    const index = i * SIZE;
-    const member = tracker.group.members[0];
-    const down = heardCount(tracker.group.id, SIZE - 1);
-    const t0 = performance.now();
-    opened[index].disconnect();
-    countTimes.push((await down) - t0);
-    const up = heardCount(tracker.group.id, SIZE);
-    const t1 = performance.now();
-    opened[index] = await openSocket(joins[index].node.base, member.cookie, joins[index].onAward);
-    countTimes.push((await up) - t1);
-  }
+  // server lets 50 ms of changes settle first). In the first client process's first 20 groups.
+  const { times: countTimes } = await clients[0].call({ cmd: 'online', groups: 20 });
   countTimes.sort((a, b) => a - b);
   console.log(`online count heard by the teacher after a student's socket leaves or joins (${countTimes.length} changes): p50 ${fmt(percentile(countTimes, 50), 1)} ms, max ${fmt(countTimes.at(-1), 1)} ms (50 ms of it is the settle delay)`);
 
-  function received(tracker, memberId, payload) {
-    const p = tracker.pending;
-    if (!p || payload.member_id !== memberId || payload.coins !== p.expected || !p.waiting.delete(memberId)) return;
-    if (p.waiting.size === 0) {
-      tracker.latencies.push(performance.now() - p.started);
-      tracker.pending = null;
-    }
+  /** One award per group per second for `seconds`, spread evenly over each second, made by the client processes. */
+  async function awards(seconds, record) {
+    const startAt = process.hrtime.bigint() + 200_000_000n;
+    const slotNs = 1e9 / setup.groups.length;
+    return Promise.all(clients.map((c) => c.call({ cmd: 'awards', startAt: String(startAt), seconds, slotNs, record })));
   }
 
-  async function award(tracker, node) {
-    if (tracker.pending) {
-      tracker.skipped++;
-      return;
-    }
-    const give = tracker.k % 2 === 0;
-    tracker.k++;
-    const started = performance.now();
-    tracker.pending = { started, expected: give ? 1 : 0, waiting: new Set(tracker.group.members.map((m) => m.id)) };
-    const pending = tracker.pending;
-    try {
-      const res = await api(node.base, 'PUT', '/member/coins/batch', {
-        cookie: tracker.group.teacher.cookie,
-        body: { members: tracker.group.members.map((m) => m.id), coins: give ? 1 : -1 },
-      });
-      tracker.http.push(performance.now() - started);
-      if (res.status !== 200) {
-        tracker.errors++;
-        if (tracker.pending === pending) tracker.pending = null;
-        console.error(`award answered ${res.status} ${JSON.stringify(res.json)}`);
-      }
-    } catch (err) {
-      tracker.errors++;
-      if (tracker.pending === pending) tracker.pending = null;
-      console.error(`award failed: ${err.message}`);
-    }
-    setTimeout(() => {
-      if (tracker.pending === pending) {
-        tracker.timeouts++;
-        tracker.pending = null;
-      }
-    }, 5000).unref();
-  }
-
-  /** One award per group per second for `seconds`, spread evenly over each second. */
-  async function awards(seconds) {
-    const started = performance.now();
-    const slot = 1000 / trackers.length;
-    const inFlight = [];
-    for (let second = 0; second < seconds; second++) {
-      for (const [i, tracker] of trackers.entries()) {
-        const wait = started + second * 1000 + i * slot - performance.now();
-        if (wait > 0) await sleep(wait);
-        inFlight.push(award(tracker, nodes[(second + i) % nodes.length]));
-      }
-    }
-    await Promise.all(inFlight);
-    const deadline = performance.now() + 5000;
-    while (trackers.some((t) => t.pending) && performance.now() < deadline) await sleep(50);
-  }
-
-  if (WARMUP_S > 0) {
-    await awards(WARMUP_S);
-    for (const t of trackers) Object.assign(t, { latencies: [], http: [], skipped: 0, timeouts: 0, errors: 0 });
-  }
+  if (WARMUP_S > 0) await awards(WARMUP_S, false);
+  const backends = await pgBackends();
+  const dbBefore = backends.map(cpuOrZero);
   const cpuBefore = children.map((c) => cpuMs(c.pid));
+  const kernelBefore = children.map((c) => kernelCounts(c.pid));
   const started = performance.now();
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  lag.enable();
-  await awards(DURATION_S);
-  lag.disable();
+  const results = await awards(DURATION_S, true);
+  const kernel = children.map((c, i) => {
+    const now = kernelCounts(c.pid);
+    return { writes: now.writes - kernelBefore[i].writes, preempted: now.preempted - kernelBefore[i].preempted };
+  });
   const elapsedS = (performance.now() - started) / 1000;
+  if (args.profile) {
+    const window = nodes.map((n) => `${fmt((started - n.spawnedAt) / 1000, 1)}-${fmt((started + elapsedS * 1000 - n.spawnedAt) / 1000, 1)} s`);
+    console.log(`CPU profiles in ${args.profile}: the awards ran ${window.join(', ')} after each server's spawn (node bench/cpuprofile-summary.mjs <file> --from --to)`);
+  }
   const cpu = children.map((c, i) => cpuMs(c.pid) - cpuBefore[i]);
+  const dbCpu = backends.reduce((a, pid, i) => a + cpuOrZero(pid) - dbBefore[i], 0);
   const after = children.map((c) => memoryMB(c.pid));
 
-  const latencies = trackers.flatMap((t) => t.latencies).sort((a, b) => a - b);
-  const http = trackers.flatMap((t) => t.http).sort((a, b) => a - b);
-  const sum = (f) => trackers.reduce((a, t) => a + f(t), 0);
+  const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const http = results.flatMap((r) => r.http).sort((a, b) => a - b);
+  const sum = (f) => results.reduce((a, r) => a + f(r), 0);
+  const scheduled = setup.groups.length * DURATION_S;
   console.log(
-    `${latencies.length} awards delivered to all ${SIZE} members in ${fmt(elapsedS, 1)} s (${fmt(latencies.length / elapsedS, 1)}/s); ` +
-      `skipped ${sum((t) => t.skipped)}, timed out ${sum((t) => t.timeouts)}, failed ${sum((t) => t.errors)}`,
+    `${latencies.length} of ${scheduled} awards delivered to all ${SIZE} members in ${fmt(elapsedS, 1)} s (${fmt(latencies.length / elapsedS, 1)}/s); ` +
+      `skipped ${sum((r) => r.skipped)}, timed out ${sum((r) => r.timeouts)}, failed ${sum((r) => r.errors)}`,
   );
   console.log(
     `API call -> all ${SIZE} received: p50 ${fmt(percentile(latencies, 50), 1)} ms, p90 ${fmt(percentile(latencies, 90), 1)} ms, ` +
       `p99 ${fmt(percentile(latencies, 99), 1)} ms, max ${fmt(latencies.at(-1), 1)} ms`,
   );
   console.log(`API response time: p50 ${fmt(percentile(http, 50), 1)} ms, p99 ${fmt(percentile(http, 99), 1)} ms`);
-  // The histogram holds the time between its 10 ms ticks: the delay is what exceeds 10 ms.
-  const late = (p) => Math.max(0, lag.percentile(p) / 1e6 - 10);
-  console.log(`this process's event loop delay (it holds all ${joins.length} client sockets): p50 ${fmt(late(50), 1)} ms, p99 ${fmt(late(99), 1)} ms`);
   console.log(
-    `server CPU ${cpu.map((c) => `${fmt((c / (elapsedS * 1000)) * 100)} %`).join(' + ')} of one core; ` +
+    `client processes' event loop delay p50/p99: ${results.map((r) => `${fmt(r.lagP50, 1)}/${fmt(r.lagP99, 1)}`).join(', ')} ms; ` +
+      `their CPU ${fmt((sum((r) => r.cpuMs) / (elapsedS * 1000)) * 100)} % of one core in all`,
+  );
+  const delivered = Math.max(1, latencies.length);
+  console.log(
+    `server write system calls ${kernel.map((k) => fmt(k.writes / delivered, 1)).join(' + ')} an award; ` +
+      `the kernel preempted the server ${kernel.map((k) => fmt(k.preempted / elapsedS)).join(' + ')} times a second`,
+  );
+  console.log(
+    `server CPU ${cpu.map((c) => `${fmt((c / (elapsedS * 1000)) * 100)} %`).join(' + ')} of one core ` +
+      `(${cpu.map((c) => fmt((c * 1000) / Math.max(1, latencies.length))).join(' + ')} µs an award); ` +
+      `PostgreSQL backends ${fmt((dbCpu / (elapsedS * 1000)) * 100)} % (${fmt((dbCpu * 1000) / Math.max(1, latencies.length))} µs an award); ` +
       `RSS after ${after.map((m) => fmt(m.rss, 1)).join(' + ')} MB (peak ${after.map((m) => fmt(m.hwm, 1)).join(' + ')} MB); ` +
       `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
   );
 
-  for (const s of sockets) s.disconnect();
-  sockets = [];
+  await Promise.all(clients.map((c) => c.call({ cmd: 'disconnect' })));
 }
 
 try {
@@ -387,6 +445,7 @@ try {
   const needed = GROUPS * SIZE + GROUPS / 2 + 200;
   console.log(`Node ${process.version}, ${availableParallelism()} cores, open files limit ${limit}; ${GROUPS} groups of ${SIZE}, ${DURATION_S} s of awards after ${WARMUP_S} s of warm-up`);
   if (limit < needed) throw new Error(`the open files limit (${limit}) is below the ${needed} sockets this needs: raise it (ulimit -n) first`);
+  if (args['server-root']) console.log(`the server: ${args['server-root']}/apps/server/dist/server.mjs`);
   console.log(`servers run with RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (default 2000): every award comes from 127.0.0.1`);
   console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
@@ -397,16 +456,17 @@ try {
   console.log(`set up ${setup.teachers.length} teachers, ${setup.groups.length} groups, ${setup.groups.length * SIZE} members in ${fmt(performance.now() - setupStarted)} ms`);
 
   await stopServers();
+  startClients(setup);
 
   // Each scenario starts on fresh processes, so the setup's garbage does not blur the memory readings.
   if (args.mode === 'both' || args.mode === 'one') {
-    await scenario('one process', [await startServer({})], setup);
+    await scenario('one process', [await startServer({}, { profile: true })], setup);
     await stopServers();
   }
 
   if (args.mode === 'both' || args.mode === 'two') {
     const redisEnv = { REDIS_URL, REDIS_KEY_PREFIX: `bench-${randomBytes(4).toString('hex')}` };
-    const nodes = await Promise.all([startServer(redisEnv), startServer(redisEnv)]);
+    const nodes = await Promise.all([startServer(redisEnv, { profile: true }), startServer(redisEnv, { profile: true })]);
     await scenario('two processes', nodes, setup);
     await stopServers();
   }

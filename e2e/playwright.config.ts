@@ -55,6 +55,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       CAPTCHA: 'on',
+      // Contact form messages are mailed here, i.e. kept in the outbox (no SMTP_URL): e2e/tests/contact.spec.ts reads it.
+      CONTACT_TO: 'contact@kolikko.test',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
     },

@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { localeBundles } from './build/locale-bundles.ts';
 import { precompress } from './build/precompress.ts';
+import { areaChunkGroup } from './build/area-chunks.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
@@ -15,10 +16,15 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Its own modules only, not React, which it imports and every page needs.
+          // A group's own modules only, not what they import (React, Mantine's core), which
+          // the groups below place by themselves.
           includeDependenciesRecursively: false,
-          // TanStack Query in one chunk: every signed-in page needs all of it, and a visitor's none.
-          groups: [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ }],
+          groups: [
+            // TanStack Query in one chunk: every signed-in page needs all of it, and a visitor's none.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+            // Fewer, larger chunks where pages always load code together (build/area-chunks.ts).
+            areaChunkGroup(),
+          ],
         },
       },
     },

@@ -86,6 +86,11 @@ test('axe finds nothing on every other screen, public, teacher and student, in E
     return signed;
   });
   for (const path of ['/', '/teacher/login', '/teacher/signup', '/student/signup']) await visit(p, path, main);
+  // The reading pages (issue 17), in English and in Finnish.
+  const reading = ['/about', '/tutorials', '/tutorials/rewards', '/legal/terms', '/legal/privacy', '/legal/cookies'];
+  for (const path of reading) await visit(p, path, main);
+  await p.getByRole('button', { name: 'FI', exact: true }).first().click();
+  for (const path of reading) await visit(p, path, main);
 
   expect(found).toEqual({});
   await teacherContext.close();

@@ -12,6 +12,8 @@ import { createBackground, type Background } from './platform/background.ts';
 import { createCaptcha } from './platform/captcha.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mail.ts';
+import { createMailRelay } from './platform/mail-relay.ts';
+import { createJobRunner, type JobTiming } from './platform/jobs.ts';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments.ts';
 import authPlugin, { SessionCache } from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -26,6 +28,8 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { socketChatEvents } from './modules/chat/chat.events.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
+import { demoGuard, demoRoutes } from './modules/demo/demo.routes.ts';
+import { createDemoService } from './modules/demo/demo.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
@@ -39,6 +43,8 @@ import { createOwedRewardsService } from './modules/coins/owed-rewards.service.t
 import { memberTodosRoutes } from './modules/todos/member-todos.routes.ts';
 import { createMemberTodosService } from './modules/todos/member-todos.service.ts';
 import { communityRoutes } from './modules/community/community.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
@@ -64,6 +70,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { createTransfersService } from './modules/transfers/transfers.service.ts';
+import { retentionJobs } from './modules/retention/retention.jobs.ts';
+import { rooms } from '@kolikko/core/events';
 
 export interface BuildAppOptions {
   config: Config;
@@ -76,6 +84,10 @@ export interface BuildAppOptions {
   background?: Background;
   /** On the embedded database: the secret of the operator's calls (modules/operator); none without. */
   operatorSecret?: string;
+  /** The clock the scheduled jobs see (tests run a job "two years later" through app.jobs.runNow). */
+  clock?: () => Date;
+  /** Tests: shorter waits of the job runner (platform/jobs.ts). */
+  jobTiming?: Partial<JobTiming>;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -101,9 +113,18 @@ export async function buildApp({ config, database, paymentProvider, ...options }
   const { db } = database;
   const mailer: Mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
   const background = options.background ?? createBackground(app.log);
+  // Sends mail queued in the outbox (contact messages), retrying while SMTP fails.
+  const relay = createMailRelay({ db, mailer, log: app.log });
+  app.addHook('onReady', async () => relay.start());
+  // The scheduled jobs (platform/jobs.ts): registered by the modules below, started once all are.
+  const jobs = createJobRunner({ database, log: app.log, schedule: config.jobs, ...(options.clock ? { clock: options.clock } : {}), ...(options.jobTiming ? { timing: options.jobTiming } : {}) });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
     // Mail a request left to be sent goes out before the mailer closes.
     await background.settled();
+    await jobs.stop();
+    await relay.stop();
     mailer.close();
   });
   const captcha = createCaptcha(db, config.captcha);
@@ -123,7 +144,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
   // One minute at most, for up to 50,000 sessions (a few MB); revocations reach it at once.
   const sessionCache = new SessionCache(60_000, 50_000);
   await app.register(authPlugin, { db, cache: sessionCache });
-  await app.register(opsPlugin, { ping: database.ping });
+  await app.register(opsPlugin, { ping: database.ping, jobs });
   await app.register(realtimePlugin, { db, sessionCache, publicUrl: config.publicUrl, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
 
   await app.register(
@@ -138,10 +159,26 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       const catalog = loadCharacterCatalog();
       const characterParts = { face: catalog.faces.map((part) => part.path), hair: catalog.hairs.map((part) => part.path) };
       const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, sessions, memberEvents, background, characterParts });
+      // The demo at /proto (issue 19): its guard sees every API route registered after it; each
+      // process removes idle demos on a timer (until issue 18's job runner takes the sweep).
+      const demo = createDemoService({ db, sessions, owedRewards, characterParts, log: app.log });
+      api.addHook('preValidation', demoGuard(demo));
+      const stopDemoSweep = demo.schedule();
+      api.addHook('onClose', async () => stopDemoSweep());
+      await api.register(demoRoutes, { demo, secureCookies });
       await api.register(authRoutes, { auth, secureCookies });
       await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io), sessions, owedRewards }) });
-      await api.register(membersRoutes, { members: createMembersService({ db, events: memberEvents, sessions, owedRewards }), secureCookies });
-      await api.register(accountRoutes, { account: createAccountService({ db, sessions }), secureCookies });
+      const members = createMembersService({ db, events: memberEvents, sessions, owedRewards });
+      const account = createAccountService({ db, sessions });
+      await api.register(membersRoutes, { members, secureCookies });
+      await api.register(accountRoutes, { account, secureCookies });
+      // Inactive accounts and expired rows (modules/retention): the promises of the privacy text.
+      const disconnect = (teacherId: string, memberIds: string[]) => {
+        for (const id of memberIds) app.io.in(rooms.member(id)).disconnectSockets(true);
+        app.io.in(rooms.teacher(teacherId)).disconnectSockets(true);
+      };
+      const sendQueuedMail = () => relay.deliverDue();
+      for (const job of retentionJobs({ db, account, members, publicUrl: config.publicUrl, sendQueuedMail, disconnect })) jobs.register(job);
       const events = socketTodoEvents(app.io);
       const sharingEvents = socketSharingEvents(app.io);
       const todolists = createTodolistsService({ db, events, sharing: sharingEvents });
@@ -157,6 +194,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       await api.register(transfersRoutes, { transfers: createTransfersService({ db, events: memberEvents }) });
       await api.register(historyRoutes, { history: createHistoryService({ db, catalog }) });
       await api.register(chatRoutes, { chat: createChatService({ db, events: socketChatEvents(app.io) }) });
+      await api.register(contactRoutes, { contact: createContactService({ db, captcha, relay, background, log: app.log, config }) });
       const paymentsService = createPaymentsService({ db, provider: payments, packages: config.coinPackages, owedRewards, mailer, log: app.log });
       await api.register(paymentsRoutes, { payments: paymentsService, devRoutes: !config.isProduction });
       if (!config.isProduction) await api.register(devRoutes, { db });

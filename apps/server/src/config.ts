@@ -7,6 +7,7 @@ import { BEST_VALUE_PACKAGE_COINS } from '@kolikko/core/limits';
  * names the variable (loadConfig throws ConfigError; main.ts prints it and exits).
  */
 const ZBool = z.enum(['on', 'off']);
+const ZHttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -33,6 +34,8 @@ const ZEnv = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Kolikko <no-reply@kolikko.local>'),
   CAPTCHA: ZBool.default('on'),
+  /** The scheduled jobs (platform/jobs.ts) on this node; off, a node only serves requests. */
+  JOBS: ZBool.default('on'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -42,6 +45,15 @@ const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
   /** The coin packages on sale: `coins:netCents` pairs, comma-separated. */
   COIN_PACKAGES: z.string().default('100:200,300:500,500:750,1000:1600'),
+  /** Where contact form messages are mailed; unset, they are only stored. */
+  CONTACT_TO: z.email('must be an e-mail address').optional(),
+  /** The operator (the data controller the legal texts name), shown as given. */
+  COMPANY_NAME: z.string().max(200).optional(),
+  COMPANY_ADDRESS: z.string().max(500).optional(),
+  COMPANY_EMAIL: z.email('must be an e-mail address').optional(),
+  /** The research study's PDF in each language, linked from the front page. */
+  RESEARCH_PDF_URL_EN: ZHttpUrl.optional(),
+  RESEARCH_PDF_URL_FI: ZHttpUrl.optional(),
 });
 
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
@@ -74,6 +86,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   captcha: boolean;
+  /** Whether this node runs the scheduled jobs (JOBS); on PostgreSQL any number of nodes may. */
+  jobs: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   logLevel: string;
@@ -82,6 +96,15 @@ export interface Config {
   payments: PaymentsConfig;
   /** The coin packages on sale, fewest coins first; one of them is BEST_VALUE_PACKAGE_COINS. */
   coinPackages: CoinPackage[];
+  /** Where contact form messages are mailed; null: stored only. */
+  contactTo: string | null;
+  /** The public site's facts (GET /api/public/site); each null when not configured. */
+  site: SiteConfig;
+}
+
+export interface SiteConfig {
+  company: { name: string | null; address: string | null; email: string | null };
+  researchPdf: { en: string | null; fi: string | null };
 }
 
 export class ConfigError extends Error {
@@ -116,12 +139,18 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     captcha: e.CAPTCHA === 'on',
+    jobs: e.JOBS === 'on',
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     payments,
     coinPackages,
+    contactTo: e.CONTACT_TO ?? null,
+    site: {
+      company: { name: e.COMPANY_NAME ?? null, address: e.COMPANY_ADDRESS ?? null, email: e.COMPANY_EMAIL ?? null },
+      researchPdf: { en: e.RESEARCH_PDF_URL_EN ?? null, fi: e.RESEARCH_PDF_URL_FI ?? null },
+    },
   };
 }
 

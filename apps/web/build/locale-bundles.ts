@@ -12,16 +12,18 @@ import type { Plugin } from 'vite';
  * under-counts: a text a page needs is never missing, at most a section comes along unused.
  */
 export const LANGUAGES = ['en', 'fi'] as const;
-export const AREAS = ['public', 'info', 'community', 'auth', 'teacher', 'student'] as const;
+export const AREAS = ['public', 'info', 'community', 'demo', 'auth', 'teacher', 'student'] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Where each area's routes start (relative to src/); router.tsx's every page and layout module must be reached from one. */
-const AREA_ROOTS: Record<Area, string[]> = {
-  public: ['app/routes/front-routes.tsx', 'app/routes/public-routes.tsx'],
+export const AREA_ROOTS: Record<Area, string[]> = {
+  public: ['app/routes/front-routes.tsx'],
   // The visitor's reading pages (about, tutorials, legal texts, contact): long texts the front page never loads.
   info: ['app/routes/info-routes.tsx', 'app/routes/contact-route.tsx'],
   // The visitor's community browser: its texts (categories, targets, the browser's) stay off the front page.
   community: ['app/routes/community-route.tsx'],
+  // The demo at /proto: its frame around the two views (the views are the teacher's and student's areas).
+  demo: ['app/routes/proto-route.tsx'],
   auth: ['app/routes/auth-routes.tsx'],
   teacher: [
     'app/layouts/teacher-layout.tsx',

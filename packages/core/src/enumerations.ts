@@ -101,6 +101,8 @@ export const LEDGER_REASONS = [
   'group_deleted_refund',
   'account_deleted',
   'community_purchase',
+  /** Coins minted into a demo classroom's purse (modules/demo), removed with the demo. */
+  'demo_topup',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

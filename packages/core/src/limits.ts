@@ -126,6 +126,12 @@ export const RESET_REQUESTS_PER_EMAIL = perWindow(10, 15 * MINUTE_MS);
 export const RESET_REQUESTS_PER_ADDRESS = perWindow(30, 15 * MINUTE_MS);
 /** Refused reset links per network address. */
 export const RESET_REFUSALS_PER_ADDRESS = perWindow(30, 15 * MINUTE_MS);
+/** Contact form messages per network address: 5, then an hour's wait (each one is mailed to the operator). */
+export const CONTACT_MESSAGES_PER_ADDRESS = perWindow(5, HOUR_MS);
+/** The contact form's fields (spec section 3); the e-mail address is bounded by EMAIL_MAX_LENGTH. */
+export const CONTACT_NAME_MAX_LENGTH = 100;
+export const CONTACT_SUBJECT_MAX_LENGTH = 200;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 /** Retention of spec section 1. */
 export const INACTIVE_ACCOUNT_DELETION_MS = 2 * 365 * 24 * 60 * 60 * 1000;

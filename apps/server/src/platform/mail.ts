@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Where an answer goes, when not to the sender (a contact message: the visitor who wrote it). */
+  replyTo?: string;
 }
 
 /** Sends mail. One interface, two drivers: SMTP (nodemailer) and the outbox table. */

@@ -3,9 +3,19 @@ import fp from 'fastify-plugin';
 import { AppError } from '@kolikko/core/errors';
 import type { Db } from '../db/client.ts';
 import { findLiveSession } from '../modules/auth/auth.repo.ts';
+import { findTeachersMemberGroup } from '../modules/demo/demo.repo.ts';
 import { hashToken } from '../platform/tokens.ts';
 
 export const SESSION_COOKIE = 'kolikko_session';
+/**
+ * The demo's session at /proto (modules/demo): a session of the demo's teacher in a cookie of its
+ * own, so a demo never replaces a real sign-in in the same browser. It counts only on requests
+ * that say whom of the demo they act as (DEMO_AS_HEADER, or the socket handshake's `demoAs`).
+ */
+export const DEMO_COOKIE = 'kolikko_demo';
+/** `teacher`, or `member:<id>` of one of the demo's students. */
+export const DEMO_AS_HEADER = 'x-kolikko-demo-as';
+const DEMO_IMAGE_ROUTE = '/api/membertodo/:mTodoId/:path/image';
 
 export interface TeacherSession {
   kind: 'teacher';
@@ -13,6 +23,8 @@ export interface TeacherSession {
   tokenHash: string;
   /** When the session ends, in ms since the epoch. */
   expiresAt: number;
+  /** Set when the teacher is a demo's (modules/demo refuses what a demo may not do). */
+  demoId?: string;
 }
 export interface MemberSession {
   kind: 'member';
@@ -21,6 +33,8 @@ export interface MemberSession {
   tokenHash: string;
   /** When the session ends, in ms since the epoch. */
   expiresAt: number;
+  /** Set when the member is a demo's sample student, acted as through the demo's session. */
+  demoId?: string;
 }
 export type Session = TeacherSession | MemberSession;
 
@@ -103,10 +117,25 @@ export async function resolveSession(db: Db, cache: SessionCache, token: string 
   if (!row) return null;
   let session: Session | null = null;
   const expiresAt = row.expiresAt.getTime();
-  if (row.teacherId) session = { kind: 'teacher', teacherId: row.teacherId, tokenHash, expiresAt };
+  if (row.teacherId) session = { kind: 'teacher', teacherId: row.teacherId, tokenHash, expiresAt, ...(row.demoId ? { demoId: row.demoId } : {}) };
   else if (row.memberId && row.groupId) session = { kind: 'member', memberId: row.memberId, groupId: row.groupId, tokenHash, expiresAt };
   if (session) cache.set(session, row.groupTeacherId, row.expiresAt);
   return session;
+}
+
+/**
+ * A demo's session acting as whom `as` says: its teacher, or one of its teacher's students. Null
+ * when the cookie is no demo's, or the student is not the demo's.
+ */
+export async function resolveDemoSession(db: Db, cache: SessionCache, token: string | undefined, as: string): Promise<Session | null> {
+  const session = await resolveSession(db, cache, token);
+  if (session?.kind !== 'teacher' || session.demoId === undefined) return null;
+  if (as === 'teacher') return session;
+  const memberId = /^member:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(as)?.[1];
+  if (!memberId) return null;
+  const groupId = await findTeachersMemberGroup(db, session.teacherId, memberId);
+  if (!groupId) return null;
+  return { kind: 'member', memberId, groupId, tokenHash: session.tokenHash, expiresAt: session.expiresAt, demoId: session.demoId };
 }
 
 export function requireUser(request: FastifyRequest): Session {
@@ -149,7 +178,12 @@ async function authPlugin(app: FastifyInstance, opts: { db: Db; cache: SessionCa
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    request.session = await resolveSession(opts.db, opts.cache, request.cookies[SESSION_COOKIE]);
+    // An answer's image is an <img>, which sends no header: its URL names the demo's user instead.
+    const demoAs = request.headers[DEMO_AS_HEADER] ?? (request.routeOptions.url === DEMO_IMAGE_ROUTE ? (request.query as { demo_as?: unknown }).demo_as : undefined);
+    request.session =
+      typeof demoAs === 'string'
+        ? await resolveDemoSession(opts.db, opts.cache, request.cookies[DEMO_COOKIE], demoAs)
+        : await resolveSession(opts.db, opts.cache, request.cookies[SESSION_COOKIE]);
   });
 }
 

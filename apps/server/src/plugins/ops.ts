@@ -3,10 +3,12 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { JobRunner } from '../platform/jobs.ts';
+import type { JobRunRow } from '../platform/jobs.repo.ts';
 
 /** Health, readiness, Prometheus metrics and the OpenAPI document built from the route schemas. */
-async function opsPlugin(app: FastifyInstance, opts: { ping: () => Promise<void> }) {
+async function opsPlugin(app: FastifyInstance, opts: { ping: () => Promise<void>; jobs?: Pick<JobRunner, 'lastRuns'> }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -22,6 +24,7 @@ async function opsPlugin(app: FastifyInstance, opts: { ping: () => Promise<void>
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  if (opts.jobs) registerJobMetrics(registry, opts.jobs);
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
@@ -51,6 +54,43 @@ async function opsPlugin(app: FastifyInstance, opts: { ping: () => Promise<void>
     reply.type(registry.contentType);
     return registry.metrics();
   });
+}
+
+/**
+ * The scheduled jobs' last runs (platform/jobs.ts), read from job_runs when scraped: every node
+ * shows the runs of all nodes, as a job runs on whichever node takes it.
+ */
+function registerJobMetrics(registry: Registry, jobs: Pick<JobRunner, 'lastRuns'>) {
+  // One read per scrape, shared by the gauges (prom-client collects them all at once).
+  let reading: Promise<JobRunRow[]> | undefined;
+  const read = () =>
+    (reading ??= jobs.lastRuns().finally(() =>
+      setImmediate(() => {
+        reading = undefined;
+      }),
+    ));
+  const gauge = (name: string, help: string, value: (r: JobRunRow) => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['job'] as const,
+      registers: [registry],
+      async collect() {
+        const rows = await read();
+        this.reset();
+        for (const r of rows) {
+          const v = value(r);
+          if (v !== undefined) this.set({ job: r.name }, v);
+        }
+      },
+    });
+  gauge('kolikko_job_last_run_timestamp_seconds', 'When the job last ran (finished or failed), Unix time', (r) => r.lastRunAt.getTime() / 1000);
+  gauge('kolikko_job_last_success_timestamp_seconds', 'When the job last finished without an error, Unix time', (r) => r.lastSuccessAt?.getTime() && r.lastSuccessAt.getTime() / 1000);
+  gauge('kolikko_job_last_duration_seconds', "The job's last run's duration", (r) => r.lastDurationMs / 1000);
+  gauge('kolikko_job_last_rows', 'Rows the last successful run touched (deleted, warned)', (r) => r.lastRows);
+  gauge('kolikko_job_runs', 'Runs of the job so far, failed ones included', (r) => r.runs);
+  gauge('kolikko_job_failures', 'Failed runs of the job so far (each one is retried)', (r) => r.failures);
+  gauge('kolikko_job_last_run_failed', '1 when the last run failed (it is being retried)', (r) => (r.lastError === null ? 0 : 1));
 }
 
 export default fp(opsPlugin, { name: 'ops' });

@@ -6,8 +6,10 @@ import type { Db } from '../db/client.ts';
 import { internalRooms, type RealtimeServer } from '../modules/realtime/io.ts';
 import { createPresence } from '../modules/realtime/presence.ts';
 import { listTeacherGroupIds } from '../modules/realtime/realtime.repo.ts';
+import { batchWebsocketWrites } from '../modules/realtime/write-batching.ts';
+import { crossNodes } from '../modules/realtime/emit-many.ts';
 import { handleRoomRequests } from '../modules/realtime/room-rules.ts';
-import { SESSION_COOKIE, resolveSession, type Session, type SessionCache } from './auth.ts';
+import { DEMO_COOKIE, SESSION_COOKIE, resolveDemoSession, resolveSession, type Session, type SessionCache } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,11 +45,17 @@ async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
       callback(null, own);
     },
   });
+  batchWebsocketWrites(io);
 
   io.use(async (socket, next) => {
     try {
       const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
-      const session = await resolveSession(opts.db, opts.sessionCache, cookies[SESSION_COOKIE]);
+      // A demo's socket says whom of the demo it is, as its requests do (plugins/auth.ts).
+      const demoAs: unknown = socket.handshake.auth.demoAs;
+      const session =
+        typeof demoAs === 'string'
+          ? await resolveDemoSession(opts.db, opts.sessionCache, cookies[DEMO_COOKIE], demoAs)
+          : await resolveSession(opts.db, opts.sessionCache, cookies[SESSION_COOKIE]);
       if (!session) return next(new Error('AUTH.NO_AUTH'));
       socket.data.session = session;
       await socket.join([internalRooms.session(session.tokenHash), ...(await roomsOf(opts.db, session))]);
@@ -68,6 +76,7 @@ async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
     await Promise.all([pub.connect(), sub.connect()]);
     // Answers to cross-node requests (fetchSockets) go to the asking node only.
     io.adapter(createAdapter(pub, sub, { key: `${opts.redisKeyPrefix}:socket.io`, publishOnSpecificResponseChannel: true, requestsTimeout: 3000 }));
+    crossNodes(io);
     app.addHook('onClose', async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     });

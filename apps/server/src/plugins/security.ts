@@ -52,11 +52,13 @@ async function securityPlugin(app: FastifyInstance, opts: { publicUrl: string; s
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", ...stripe(STRIPE.connect)],
-        frameSrc: [...VIDEO_FRAMES, ...stripe(STRIPE.frame)],
+        // 'self': the demo at /proto shows the app's own pages in two frames (issue 19).
+        frameSrc: ["'self'", ...VIDEO_FRAMES, ...stripe(STRIPE.frame)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        // Framed by the site's own pages only (the demo at /proto); never by another site.
+        frameAncestors: ["'self'"],
         upgradeInsecureRequests: opts.secure ? [] : null,
       },
     },

@@ -15,17 +15,19 @@ export interface TestApp {
 }
 
 /**
- * An app on the worker's shared database, with captcha off unless asked for; the payment driver and
+ * An app on the worker's shared database, with captcha and the job schedules off unless asked for; the payment driver and
  * the mailer are the ones the configuration names unless given.
  */
 export async function buildTestApp(
   overrides: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'paymentProvider' | 'mailer' | 'background' | 'operatorSecret'> = {},
+  options: Pick<BuildAppOptions, 'paymentProvider' | 'mailer' | 'background' | 'operatorSecret' | 'clock' | 'jobTiming'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     CAPTCHA: 'off',
+    // Scheduled jobs run only when a test calls app.jobs.runNow (or turns them on).
+    JOBS: 'off',
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: '/nonexistent',
     ...overrides,

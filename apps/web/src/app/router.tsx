@@ -55,7 +55,6 @@ function studentPage<M extends Module>(load: () => Promise<M>, name: keyof M & s
 }
 
 const frontPages = () => import('./routes/front-routes.tsx');
-const publicPages = () => import('./routes/public-routes.tsx');
 const infoPages = () => import('./routes/info-routes.tsx');
 const authPages = () => import('./routes/auth-routes.tsx');
 const memberRoute = () => import('./routes/member-route.tsx');
@@ -73,7 +72,6 @@ const publicRoutes: RouteObject = {
           ...page(frontPages, 'PageLayout'),
           children: [
             { index: true, ...page(frontPages, 'FrontPage') },
-            { path: 'proto', ...page(publicPages, 'ProtoPage') },
             { path: 'about', ...page(infoPages, 'AboutPage', 'info') },
             { path: 'tutorials', ...page(infoPages, 'TutorialsPage', 'info') },
             { path: 'tutorials/:topic', ...page(infoPages, 'TutorialsPage', 'info') },
@@ -86,6 +84,8 @@ const publicRoutes: RouteObject = {
             { path: '*', ...page(frontPages, 'FrontPage') },
           ],
         },
+        // The demo (issue 19): the full width under the site's header, not the reading pages' column.
+        { path: 'proto', ...page(() => import('./routes/proto-route.tsx'), 'ProtoPage', 'demo') },
         {
           ...page(authPages, 'AuthPageLayout', 'auth', true),
           children: [

@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { ActionIcon, Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from '../lib/i18n.ts';
+import { useSession } from '../lib/auth.ts';
 import { SHARE_PERMISSIONS, type SharePermission } from '@kolikko/core/enumerations';
 import { EMAIL_MAX_LENGTH } from '@kolikko/core/limits';
 import { ConfirmModal } from './confirm-modal.tsx';
@@ -67,6 +68,8 @@ export function TeacherShareSection({
   const [stopping, setStopping] = useState<string | null>(null);
   const [changing, setChanging] = useState<string | null>(null);
   const permissionOptions = SHARE_PERMISSIONS.map((value) => ({ value, label: t(`todolists.permissions.${value}`) }));
+  // The demo at /proto shares with no real teacher (issue 19).
+  const demo = useSession().user?.demo === true;
 
   function handleShare(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -123,6 +126,7 @@ export function TeacherShareSection({
     );
   }
 
+  if (demo) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby={titleId} data-testid="teacher-share">
       <Title order={3} fz="md" id={titleId}>

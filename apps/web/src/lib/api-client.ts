@@ -2,6 +2,16 @@ import { currentLanguage } from './i18n.ts';
 
 const API_BASE = '/api';
 
+/**
+ * Inside the demo's frames at /proto (issue 19): whom of the demo this page acts as, from the
+ * frame's name (`kolikko-demo:teacher` or `kolikko-demo:member:<id>`), read once at start. Every
+ * request and the live connection say it; elsewhere it is null and nothing changes.
+ */
+export const DEMO_AS: string | null = (() => {
+  if (typeof window === 'undefined') return null;
+  return /^kolikko-demo:(teacher|member:[0-9a-f-]{36})$/.exec(window.name)?.[1] ?? null;
+})();
+
 /** A failed API call: the HTTP status and the error code the web translates. */
 export class ApiError extends Error {
   readonly status: number;
@@ -70,6 +80,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
   };
+  if (DEMO_AS !== null) headers['X-Kolikko-Demo-As'] = DEMO_AS;
   if (options.body !== undefined && options.form === undefined) headers['Content-Type'] = 'application/json';
   const body = options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
 

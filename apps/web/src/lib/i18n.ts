@@ -12,7 +12,7 @@ export type TOptions = Record<string, unknown>;
 export type TFunction = (key: string, options?: TOptions) => string;
 type Messages = { [key: string]: string | Messages };
 
-export type LocaleBundle = 'core' | 'public' | 'info' | 'community' | 'auth' | 'teacher' | 'student';
+export type LocaleBundle = 'core' | 'public' | 'info' | 'community' | 'demo' | 'auth' | 'teacher' | 'student';
 
 /**
  * Each language's texts come in bundles (apps/web/build/locale-bundles.ts): `core`, what every
@@ -25,6 +25,7 @@ const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Me
     public: () => import('virtual:locale/en/public'),
     info: () => import('virtual:locale/en/info'),
     community: () => import('virtual:locale/en/community'),
+    demo: () => import('virtual:locale/en/demo'),
     auth: () => import('virtual:locale/en/auth'),
     teacher: () => import('virtual:locale/en/teacher'),
     student: () => import('virtual:locale/en/student'),
@@ -34,6 +35,7 @@ const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Me
     public: () => import('virtual:locale/fi/public'),
     info: () => import('virtual:locale/fi/info'),
     community: () => import('virtual:locale/fi/community'),
+    demo: () => import('virtual:locale/fi/demo'),
     auth: () => import('virtual:locale/fi/auth'),
     teacher: () => import('virtual:locale/fi/teacher'),
     student: () => import('virtual:locale/fi/student'),

@@ -1,4 +1,5 @@
 import type { ServerToClientEvents } from '@kolikko/core/events';
+import { DEMO_AS } from './api-client.ts';
 
 /**
  * The browser's end of the live connection: the Socket.IO protocol (5, over Engine.IO 4) on a
@@ -128,7 +129,7 @@ class WebSocketConnection implements LiveConnection {
         this.everOpened = true;
         this.pingWindowMs = pingInterval + pingTimeout;
         this.expectPing();
-        ws.send('40');
+        ws.send(DEMO_AS === null ? '40' : `40${JSON.stringify({ demoAs: DEMO_AS })}`);
         break;
       }
       case '2':
@@ -203,7 +204,7 @@ class FallbackConnection implements LiveConnection {
   private useSocketIo(): void {
     void import('socket.io-client').then(({ io }) => {
       if (this.closed) return;
-      const socket = io({ path: '/socket.io', withCredentials: true });
+      const socket = io({ path: '/socket.io', withCredentials: true, ...(DEMO_AS === null ? {} : { auth: { demoAs: DEMO_AS } }) });
       const as = (listener: Listener) => listener as (...args: unknown[]) => void;
       this.current = {
         get connected() {

@@ -1,4 +1,5 @@
 import { IMAGE_MAX_BYTES } from '@kolikko/core/limits';
+import { DEMO_AS } from './api-client.ts';
 
 /** Where the images of todos and answers are read from (spec section 7). */
 const API_BASE = '/api';
@@ -10,7 +11,9 @@ export function todoImageUrl(todoId: string, imagepath: string): string {
 
 /** A student's answer picture: only for the student and its teacher (the session cookie goes along). */
 export function memberTodoImageUrl(memberTodoId: string, path: string): string {
-  return `${API_BASE}/membertodo/${encodeURIComponent(memberTodoId)}/${encodeURIComponent(path)}/image`;
+  // An image is no request of ours to add a header to: the demo's frames name their user here.
+  const demo = DEMO_AS === null ? '' : `?demo_as=${encodeURIComponent(DEMO_AS)}`;
+  return `${API_BASE}/membertodo/${encodeURIComponent(memberTodoId)}/${encodeURIComponent(path)}/image${demo}`;
 }
 
 /** One of the predefined pictures, for the picker. */

@@ -16,6 +16,9 @@ export const VIDEO_TOPICS = [
 ] as const;
 export type VideoTopic = (typeof VIDEO_TOPICS)[number];
 
+/** The recordings' size (scripts/videos/lib.mjs VIEWPORT): 1280×720. */
+export const VIDEO_ASPECT_RATIO = '16 / 9';
+
 export function videoFiles(topic: VideoTopic) {
   const base = `/videos/${topic}`;
   return { video: `${base}.webm`, poster: `${base}.jpg`, captions: { en: `${base}.en.vtt`, fi: `${base}.fi.vtt` } };

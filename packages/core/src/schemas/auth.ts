@@ -56,6 +56,8 @@ export const ZTeacherUser = z.object({
   face: z.string().nullable(),
   hair: z.string().nullable(),
   isPremiumUser: z.boolean(),
+  /** Ours: the demo classroom's teacher at /proto (the app hides what a demo may not do). */
+  demo: z.boolean().optional(),
 });
 export type TTeacherUser = z.infer<typeof ZTeacherUser>;
 
@@ -73,6 +75,8 @@ export const ZMemberUser = z.object({
   small_group: ZSmallGroup,
   /** Ours: whether the group's teacher lets its students send coins to each other (the session only). */
   trading_allowed: z.boolean(),
+  /** Ours: a sample student of the demo classroom at /proto. */
+  demo: z.boolean().optional(),
 });
 export type TMemberUser = z.infer<typeof ZMemberUser>;
 

@@ -38,12 +38,37 @@ export const teachers = pgTable(
     extraGroupSlots: integer('extra_group_slots').notNull().default(0),
     createdAt: createdAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * When the inactivity warning was mailed (modules/retention): the account is deleted 30 days later
+     * unless the teacher logs in after it (a login later than this starts the count afresh).
+     */
+    inactivityWarnedAt: timestamp('inactivity_warned_at', { withTimezone: true }),
+    /** Set on the teacher of a demo classroom (modules/demo): deleting the demo deletes it and all it has. */
+    demoId: uuid('demo_id').references((): AnyPgColumn => demos.id, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('teachers_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('teachers_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('teachers_demo_idx').on(t.demoId).where(sql`${t.demoId} is not null`),
     check('teachers_coins_non_negative', sql`${t.coins} >= 0`),
   ],
+);
+
+/**
+ * A visitor's demo classroom at /proto (modules/demo): its teacher row points here. Removed, with
+ * everything of it, within an hour of its last action; `member_ids` names the seeded students,
+ * whose ledger rows go with it.
+ */
+export const demos = pgTable(
+  'demos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    language: text('language', { enum: ['en', 'fi'] }).notNull(),
+    memberIds: uuid('member_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    createdAt: createdAt(),
+    lastActionAt: timestamp('last_action_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('demos_last_action_idx').on(t.lastActionAt), check('demos_language_valid', sql`${t.language} in ('en', 'fi')`)],
 );
 
 export const groups = pgTable(
@@ -128,15 +153,43 @@ export const oneTimeTokens = pgTable(
   (t) => [index('one_time_tokens_teacher_idx').on(t.teacherId)],
 );
 
-/** Mail that was not sent through SMTP (no SMTP_URL): kept for the log and GET /api/dev/outbox. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Mail that was not sent through SMTP (no SMTP_URL): kept for the log and GET /api/dev/outbox.
+ * Also mail queued in the transaction that wrote what it is about (a contact message), which the
+ * relay (platform/mail-relay.ts) sends and then deletes, retrying with backoff while SMTP fails.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    replyTo: text('reply_to'),
+    /** Set: waiting to be sent, at or after this time. Null: kept here (no SMTP_URL, or given up after the last attempt). */
+    sendAfter: timestamp('send_after', { withTimezone: true }),
+    /** Sending attempts so far (each one claims the row for a while: see platform/mail-relay.ts). */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_send_after_idx').on(t.sendAfter).where(sql`${t.sendAfter} is not null`)],
+);
+
+/** A message sent through the contact form (spec section 3), kept whether or not it could be mailed. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
 
 /**
  * Every coin movement, append-only (DESIGN.md section 4). Accounts: teacher:<id>, member:<id>,
@@ -180,6 +233,24 @@ export const authAttempts = pgTable('auth_attempts', {
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   /** For an account and address: the last sign-in from there, which makes the address known to the account. */
   succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+});
+
+/**
+ * The last run of each scheduled job (platform/jobs.ts), whichever node ran it: /metrics on every
+ * node shows it, and the operator's `jobs` command.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  /** The job's clock at its last run (finished or failed). */
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastDurationMs: integer('last_duration_ms').notNull(),
+  /** Rows the last successful run touched (deleted, warned, ...). */
+  lastRows: integer('last_rows').notNull().default(0),
+  runs: integer('runs').notNull().default(0),
+  failures: integer('failures').notNull().default(0),
+  /** The last run's error; null when it succeeded. */
+  lastError: text('last_error'),
 });
 
 /** Secrets the nodes share (the captcha HMAC key), made once on first start. */

@@ -1,6 +1,6 @@
 import { AppError } from '@kolikko/core/errors';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { endPasswordResetTokens, findTeacherById, findTeacherByLoginName, setTeacherPassword } from '../auth/auth.repo.ts';
@@ -47,13 +47,16 @@ export function createAccountService({ db, sessions }: { db: Db; sessions: Sessi
 
     /**
      * Deletes the teacher with their groups, members and sessions. Coins still held are booked
-     * to the sink first, so the ledger's totals stay whole. Returns the members' ids.
+     * to the sink first, so the ledger's totals stay whole. Returns the members' ids. `guard` runs
+     * with the teacher's row locked and may throw to keep the account (the inactivity deletion of
+     * modules/retention checks there that no login came in between).
      */
-    async remove(teacherId: string): Promise<string[]> {
+    async remove(teacherId: string, guard?: (tx: Tx) => Promise<void>): Promise<string[]> {
       const memberIds = await repo.listTeacherMemberIds(db, teacherId);
       await db.transaction(async (tx) => {
         const purse = await lockTeacherPurse(tx, teacherId);
         if (purse === undefined) throw new AppError('AUTH.NO_AUTH');
+        await guard?.(tx);
         const actor = teacherAccount(teacherId);
         for (const m of await repo.lockTeacherMembersWithCoins(tx, teacherId)) {
           await moveCoins(tx, { from: memberAccount(m.id), to: 'sink', amount: m.coins, reason: 'account_deleted', actor, groupId: m.groupId });

@@ -14,13 +14,17 @@ export async function findTeacherByLoginName(db: DbOrTx, loginName: string): Pro
   const [row] = await db
     .select()
     .from(teachers)
-    .where(or(eq(sql`lower(${teachers.username})`, name), eq(sql`lower(${teachers.email})`, name)))
+    .where(and(or(eq(sql`lower(${teachers.username})`, name), eq(sql`lower(${teachers.email})`, name)), isNull(teachers.demoId)))
     .limit(1);
   return row;
 }
 
 export async function findTeacherByEmail(db: DbOrTx, email: string): Promise<TeacherRow | undefined> {
-  const [row] = await db.select().from(teachers).where(eq(sql`lower(${teachers.email})`, lower(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(teachers)
+    .where(and(eq(sql`lower(${teachers.email})`, lower(email)), isNull(teachers.demoId)))
+    .limit(1);
   return row;
 }
 
@@ -103,7 +107,9 @@ export async function touchMemberLogin(db: DbOrTx, memberId: string): Promise<vo
 }
 
 export async function findGroupByName(db: DbOrTx, name: string): Promise<GroupRow | undefined> {
-  const [row] = await db.select().from(groups).where(eq(sql`lower(${groups.name})`, lower(name))).limit(1);
+  // A demo's group is nobody's to join (modules/demo).
+  const notDemo = sql`not exists (select 1 from ${teachers} where ${teachers.id} = ${groups.teacherId} and ${teachers.demoId} is not null)`;
+  const [row] = await db.select().from(groups).where(and(eq(sql`lower(${groups.name})`, lower(name)), notDemo)).limit(1);
   return row;
 }
 
@@ -123,10 +129,12 @@ const liveSession = preparedPerDb((db) =>
       groupId: members.groupId,
       groupTeacherId: groups.teacherId,
       expiresAt: sessions.expiresAt,
+      demoId: teachers.demoId,
     })
     .from(sessions)
     .leftJoin(members, eq(members.id, sessions.memberId))
     .leftJoin(groups, eq(groups.id, members.groupId))
+    .leftJoin(teachers, eq(teachers.id, sessions.teacherId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
     .prepare('session_live'),
 );

@@ -112,7 +112,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
       if (!request.session && optional) return reply.code(204).send(null);
       const session = requireUser(request);
       const user = await auth.currentUser(session.kind === 'teacher' ? { teacherId: session.teacherId } : { memberId: session.memberId });
-      if (user) return user;
+      if (user) return session.demoId === undefined ? user : { ...user, demo: true };
       if (optional) return reply.code(204).send(null);
       throw new AppError('AUTH.NO_AUTH');
     },

@@ -3,7 +3,7 @@ import type { LedgerReason } from '@kolikko/core/enumerations';
 import type { DbOrTx } from '../../db/client.ts';
 import { coinLedger, members, teachers } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/raw.ts';
-import { statement, type Statement } from '../../db/prepared.ts';
+import { statement, type Connection, type Statement } from '../../db/prepared.ts';
 
 /** A ledger account (DESIGN.md section 4). */
 export type Account = `teacher:${string}` | `member:${string}` | 'mint' | 'sink';
@@ -123,14 +123,20 @@ function movement(fromKind: AccountKind, toKind: AccountKind): Statement<Movemen
 }
 
 /**
- * Several movements in a few statements (a class's award is 30 movements): every payer is
- * debited its total with one guarded UPDATE per table, every payee credited with one, and the
- * ledger rows are written in one INSERT, each with arrays as parameters (unnest), so a batch costs
- * what one movement does. Stricter than moveCoins() one by one: an account must cover all its
- * debits of the batch before any of its credits count. Throws InsufficientCoins naming a payer that
- * cannot; run it inside the caller's transaction.
+ * Several movements at once (a class's award is 30 movements): every payer is debited its total
+ * with a guarded UPDATE per table, every payee credited, and the ledger rows are written with one
+ * INSERT, each with arrays as parameters (unnest), so a batch costs what one movement does.
+ * Stricter than moveCoins() one by one: an account must cover all its debits of the batch before
+ * any of its credits count. Throws InsufficientCoins naming a payer that cannot; run it inside the
+ * caller's transaction, which then rolls everything back.
+ *
+ * When no account both pays and is paid (an award, a settlement of owed rewards), all of it is
+ * one statement, as moveCoins() is for one movement: the credits happen only if every debit did,
+ * and the ledger rows only if every credit did. With `connection` (transactionOnConnection) it is
+ * prepared by name there. Otherwise, a row must not change twice in one statement, so the debits,
+ * the credits and the ledger go one after the other.
  */
-export async function moveCoinsMany(tx: DbOrTx, movements: Movement[]): Promise<void> {
+export async function moveCoinsMany(tx: DbOrTx, movements: Movement[], connection: Connection = null): Promise<void> {
   if (movements.length === 0) return;
   const debits = new Map<Account, number>();
   const credits = new Map<Account, number>();
@@ -139,6 +145,7 @@ export async function moveCoinsMany(tx: DbOrTx, movements: Movement[]): Promise<
     debits.set(m.from, (debits.get(m.from) ?? 0) + m.amount);
     credits.set(m.to, (credits.get(m.to) ?? 0) + m.amount);
   }
+  if (![...debits.keys()].some((account) => credits.has(account))) return moveInOneStatement(tx, connection, movements, debits, credits);
   for (const kind of ['teacher', 'member'] as const) {
     const refused = await adjustBalances(tx, kind, debits, 'debit');
     if (refused) throw new InsufficientCoins(refused);
@@ -152,6 +159,118 @@ export async function moveCoinsMany(tx: DbOrTx, movements: Movement[]): Promise<
     insert into ${coinLedger} (from_account, to_account, amount, reason, actor, group_id, reference)
     select * from unnest(${column('from')}::text[], ${column('to')}::text[], ${column('amount')}::integer[],
       ${column('reason')}::text[], ${column('actor')}::text[], ${column('groupId')}::uuid[], ${column('reference')}::text[])`);
+}
+
+/** The stored balances of one kind in a batch's totals: ids and amounts, as two arrays. */
+function totalsOf(kind: 'teacher' | 'member', totals: Map<Account, number>): { ids: string[]; amounts: number[] } {
+  const ids: string[] = [];
+  const amounts: number[] = [];
+  for (const [account, amount] of totals) {
+    if (account === 'mint' || account === 'sink') continue;
+    const [k, id] = splitAccount(account);
+    if (k !== kind) continue;
+    ids.push(id);
+    amounts.push(amount);
+  }
+  return { ids, amounts };
+}
+
+type BatchValues = {
+  debitTeacherIds: string[];
+  debitTeacherAmounts: number[];
+  debitMemberIds: string[];
+  debitMemberAmounts: number[];
+  creditTeacherIds: string[];
+  creditTeacherAmounts: number[];
+  creditMemberIds: string[];
+  creditMemberAmounts: number[];
+  from: string[];
+  to: string[];
+  amount: number[];
+  reason: string[];
+  actor: string[];
+  groupId: (string | null)[];
+  reference: (string | null)[];
+};
+
+/**
+ * A batch whose payers are never its payees, as one statement. The four UPDATEs touch distinct
+ * rows (a row changed twice in one statement would keep only one change). `debited` holds when
+ * every debit found its row with enough coins; the credits run only then, and the ledger insert
+ * only when every debit and every credit found its row.
+ */
+const batchMovement = statement<BatchValues>('move_coins_many', (v) => {
+  const adjust = (table: SQL, ids: unknown, amounts: unknown, direction: 'debit' | 'credit', when: SQL) => sql`
+    update ${table} as acc set coins = acc.coins ${direction === 'debit' ? sql`-` : sql`+`} v.amount
+    from unnest(${ids}::uuid[], ${amounts}::integer[]) as v(id, amount)
+    where acc.id = v.id ${direction === 'debit' ? sql`and acc.coins >= v.amount` : sql``} and ${when}
+    returning acc.id`;
+  const debited = sql`(select debited from ok)`;
+  return sql`
+    with debited_teachers as (${adjust(sql`teachers`, v.debitTeacherIds, v.debitTeacherAmounts, 'debit', sql`true`)}),
+      debited_members as (${adjust(sql`members`, v.debitMemberIds, v.debitMemberAmounts, 'debit', sql`true`)}),
+      ok as (select (select count(*) from debited_teachers) = cardinality(${v.debitTeacherIds}::uuid[])
+        and (select count(*) from debited_members) = cardinality(${v.debitMemberIds}::uuid[]) as debited),
+      credited_teachers as (${adjust(sql`teachers`, v.creditTeacherIds, v.creditTeacherAmounts, 'credit', debited)}),
+      credited_members as (${adjust(sql`members`, v.creditMemberIds, v.creditMemberAmounts, 'credit', debited)}),
+      logged as (
+        insert into coin_ledger (from_account, to_account, amount, reason, actor, group_id, reference)
+        select * from unnest(${v.from}::text[], ${v.to}::text[], ${v.amount}::integer[], ${v.reason}::text[], ${v.actor}::text[],
+          ${v.groupId}::uuid[], ${v.reference}::text[])
+        where ${debited} and (select count(*) from credited_teachers) = cardinality(${v.creditTeacherIds}::uuid[])
+          and (select count(*) from credited_members) = cardinality(${v.creditMemberIds}::uuid[])
+        returning 1)
+    select ${debited} as debited,
+      array(select id::text from debited_teachers) as debited_teachers,
+      array(select id::text from debited_members) as debited_members,
+      array(select id::text from credited_teachers) as credited_teachers,
+      array(select id::text from credited_members) as credited_members,
+      (select count(*)::integer from logged) as logged`;
+});
+
+async function moveInOneStatement(tx: DbOrTx, connection: Connection, movements: Movement[], debits: Map<Account, number>, credits: Map<Account, number>): Promise<void> {
+  const [debitTeachers, debitMembers, creditTeachers, creditMembers] = [
+    totalsOf('teacher', debits),
+    totalsOf('member', debits),
+    totalsOf('teacher', credits),
+    totalsOf('member', credits),
+  ];
+  const [outcome] = await batchMovement.run<{
+    debited: boolean;
+    debited_teachers: string[];
+    debited_members: string[];
+    credited_teachers: string[];
+    credited_members: string[];
+    logged: number;
+  }>(tx, connection, {
+    debitTeacherIds: debitTeachers.ids,
+    debitTeacherAmounts: debitTeachers.amounts,
+    debitMemberIds: debitMembers.ids,
+    debitMemberAmounts: debitMembers.amounts,
+    creditTeacherIds: creditTeachers.ids,
+    creditTeacherAmounts: creditTeachers.amounts,
+    creditMemberIds: creditMembers.ids,
+    creditMemberAmounts: creditMembers.amounts,
+    from: movements.map((m) => m.from),
+    to: movements.map((m) => m.to),
+    amount: movements.map((m) => m.amount),
+    reason: movements.map((m) => m.reason),
+    actor: movements.map((m) => m.actor),
+    groupId: movements.map((m) => m.groupId ?? null),
+    reference: movements.map((m) => m.reference ?? null),
+  });
+  if (!outcome) throw new Error('the batch movement answered nothing');
+  // Which payer fell short, in the order the step-by-step path checks them: teachers, then members.
+  const missing = (wanted: string[], done: string[]) => wanted.find((id) => !new Set(done).has(id));
+  if (!outcome.debited) {
+    const teacher = missing(debitTeachers.ids, outcome.debited_teachers);
+    throw new InsufficientCoins(teacher !== undefined ? teacherAccount(teacher) : memberAccount(missing(debitMembers.ids, outcome.debited_members) ?? ''));
+  }
+  const teacher = missing(creditTeachers.ids, outcome.credited_teachers);
+  const member = missing(creditMembers.ids, outcome.credited_members);
+  if (teacher !== undefined) throw new Error(`ledger account ${teacherAccount(teacher)} does not exist`);
+  if (member !== undefined) throw new Error(`ledger account ${memberAccount(member)} does not exist`);
+  if (outcome.logged !== movements.length) throw new Error(`the ledger took ${outcome.logged} of ${movements.length} rows`);
 }
 
 /**

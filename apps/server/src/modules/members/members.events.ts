@@ -5,6 +5,7 @@ import {
   type PurchasedRewardPayload,
 } from '@kolikko/core/events';
 import type { TMember } from '@kolikko/core/schemas/groups';
+import { emitMany } from '../realtime/emit-many.ts';
 import type { RealtimeServer } from '../realtime/io.ts';
 
 /**
@@ -43,9 +44,12 @@ export function socketMemberEvents(io: RealtimeServer): MemberEvents {
       io.to(rooms.member(member.id)).emit('teacher-updated-member-setting', { ...member, change });
     },
     coinsGiven(awards) {
-      for (const a of awards) {
-        io.to([rooms.member(a.memberId), rooms.groupTeachers(a.groupId)]).emit('teacher-gave-coins', { member_id: a.memberId, coins: a.coins, amount: a.amount });
-      }
+      // A class's award crosses to the other processes as one message (realtime/emit-many.ts).
+      emitMany(
+        io,
+        'teacher-gave-coins',
+        awards.map((a) => ({ to: [rooms.member(a.memberId), rooms.groupTeachers(a.groupId)], payload: { member_id: a.memberId, coins: a.coins, amount: a.amount } })),
+      );
     },
     removed(member, by, teacherCoins) {
       const payload = { member_id: member.id, group_id: member.groupId };

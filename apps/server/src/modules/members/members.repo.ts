@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { groups, members, sessions, teachers } from '../../db/schema/index.ts';
+import { statement, type Connection } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/raw.ts';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -63,6 +64,32 @@ export async function lockMembers(db: DbOrTx, memberIds: string[]) {
     .where(inArray(members.id, memberIds))
     .orderBy(asc(members.id))
     .for('update');
+}
+
+/**
+ * For an award: locks the teacher's purse and those of the given members that are in its groups,
+ * in one statement, and answers them in member id order. PostgreSQL sorts the rows before it
+ * locks them (LockRows sits above the Sort) and takes a row's locks in the order of the locking
+ * clause, so the purse is locked first and the members after it in id order, as in every
+ * transaction that moves a teacher's coins (lockTeacherPurse, then lockMembers): no deadlock. A
+ * member of another teacher is not answered (and not locked). No row at all (no member of the
+ * teacher) locks nothing.
+ */
+const lockAward = statement<{ teacherId: string; ids: string[] }>(
+  'members_lock_award',
+  (v) => sql`
+    select m.id, m.coins, m.group_id, tch.coins as purse
+    from members m
+      join groups g on g.id = m.group_id
+      join teachers tch on tch.id = g.teacher_id
+    where tch.id = ${v.teacherId}::uuid and m.id = any(${v.ids}::uuid[])
+    order by m.id
+    for update of tch, m`,
+);
+
+export async function lockAwardRows(tx: DbOrTx, connection: Connection, teacherId: string, memberIds: string[]) {
+  const rows = await lockAward.run<{ id: string; coins: number; group_id: string; purse: number }>(tx, connection, { teacherId, ids: memberIds });
+  return rows.map((r) => ({ id: r.id, coins: r.coins, groupId: r.group_id, purse: r.purse }));
 }
 
 /** Locks the teacher row first: every transaction that moves a teacher's coins takes it first. */

@@ -2,6 +2,7 @@ import { AppError } from '@kolikko/core/errors';
 import type { TMember, TMemberCoinsBatchResponse } from '@kolikko/core/schemas/groups';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { transactionOnConnection } from '../../db/prepared.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { findMemberByUsername } from '../auth/auth.repo.ts';
 import { InsufficientCoins, memberAccount, moveCoins, moveCoinsMany, teacherAccount, type Movement } from '../coins/ledger.repo.ts';
@@ -59,38 +60,47 @@ export function createMembersService({
    */
   async function awardMany(teacherId: string, memberIds: string[], coins: number): Promise<TMemberCoinsBatchResponse> {
     const ids = [...new Set(memberIds)];
-    const owned = await repo.findTeacherMembers(db, teacherId, ids);
-    if (owned.length !== ids.length) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+    if (ids.length === 0) return { members: [], teacher_coins: await repo.teacherCoins(db, teacherId) };
     if (coins === 0) {
+      const owned = await repo.findTeacherMembers(db, teacherId, ids);
+      if (owned.length !== ids.length) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
       const balances = new Map((await repo.memberCoins(db, ids)).map((b) => [b.id, b.coins]));
       return { members: ids.map((id) => ({ id, coins: balances.get(id) ?? 0 })), teacher_coins: await repo.teacherCoins(db, teacherId) };
     }
     let result: { after: { id: string; groupId: string; coins: number; moved: number }[]; purse: number };
     try {
-      result = await db.transaction(async (tx) => {
-        let purse = (await repo.lockTeacherPurse(tx, teacherId)) ?? 0;
-        const locked = await repo.lockMembers(tx, ids);
-        const movements: Movement[] = [];
-        const after = locked.map((m) => {
-          const amount = coins > 0 ? coins : Math.min(-coins, m.coins);
-          if (amount > 0) {
-            movements.push({
-              from: coins > 0 ? teacherAccount(teacherId) : memberAccount(m.id),
-              to: coins > 0 ? memberAccount(m.id) : teacherAccount(teacherId),
-              amount,
-              reason: coins > 0 ? 'teacher_award' : 'teacher_deduction',
-              actor: teacherAccount(teacherId),
-              reference: m.id,
-            });
-          }
-          purse += coins > 0 ? -amount : amount;
-          return { id: m.id, groupId: m.groupId, coins: coins > 0 ? m.coins + amount : m.coins - amount, moved: coins > 0 ? amount : -amount };
-        });
-        // One award to a class is one debit, one credit and one ledger insert, not 30 of each.
-        await moveCoinsMany(tx, movements);
-        // The rows are locked until commit, so these are the balances the award leaves.
-        return { after, purse };
-      });
+      // Four round trips: begin, one lock of the purse and the members (which also checks that
+      // they are this teacher's), one statement for all the movements, commit. The statements
+      // take arrays, so they are planned once per connection (genericPlans).
+      result = await transactionOnConnection(
+        db,
+        async (tx, connection) => {
+          const locked = await repo.lockAwardRows(tx, connection, teacherId, ids);
+          if (locked.length !== ids.length) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+          let purse = locked[0]?.purse ?? 0;
+          const movements: Movement[] = [];
+          const after = locked.map((m) => {
+            const amount = coins > 0 ? coins : Math.min(-coins, m.coins);
+            if (amount > 0) {
+              movements.push({
+                from: coins > 0 ? teacherAccount(teacherId) : memberAccount(m.id),
+                to: coins > 0 ? memberAccount(m.id) : teacherAccount(teacherId),
+                amount,
+                reason: coins > 0 ? 'teacher_award' : 'teacher_deduction',
+                actor: teacherAccount(teacherId),
+                reference: m.id,
+              });
+            }
+            purse += coins > 0 ? -amount : amount;
+            return { id: m.id, groupId: m.groupId, coins: coins > 0 ? m.coins + amount : m.coins - amount, moved: coins > 0 ? amount : -amount };
+          });
+          // One award to a class is one statement: the debit, the credits and the ledger rows.
+          await moveCoinsMany(tx, movements, connection);
+          // The rows are locked until commit, so these are the balances the award leaves.
+          return { after, purse };
+        },
+        { genericPlans: true },
+      );
     } catch (err) {
       if (err instanceof InsufficientCoins) throw outOfCoins(coins * ids.length, await repo.teacherCoins(db, teacherId));
       throw err;

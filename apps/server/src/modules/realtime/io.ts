@@ -7,9 +7,11 @@ export interface SocketData {
   session: Session;
 }
 
-/** Between server nodes (with Redis): sessions every node must forget from its cache. */
+/** Between server nodes (with Redis): sessions every node must forget from its cache, and batches of events. */
 export interface InterServerEvents {
   'sessions-revoked': (revocation: SessionRevocation) => void;
+  /** A batch of deliveries of one event, for each node's own sockets (emit-many.ts). */
+  'emit-many': (event: string, deliveries: { to: string[]; payload: unknown }[]) => void;
 }
 
 /** The typed Socket.IO server: every emit is checked against core's event map. */

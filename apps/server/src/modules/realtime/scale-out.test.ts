@@ -204,6 +204,29 @@ describe('two server processes on one database and one Redis', () => {
     expect((await api(A, 'PUT', '/member/coins', teacherCookie, { member_id: memberId, coins: 7 })).json).toMatchObject({ total: 7 });
     expect(await award).toEqual({ member_id: memberId, coins: 7, amount: 7 });
 
+    // A class's award through B crosses Redis as one batch (realtime/emit-many.ts): each student,
+    // on either process, gets its own total, and the teacher's socket on A gets every one, once.
+    expect((await api(A, 'POST', '/signup/member', undefined, { username: 'scalestudent2', group_name: 'Scale class', password: 'secret123' })).status).toBe(201);
+    const secondLogin = await api(A, 'POST', '/login/member', undefined, { loginName: 'scalestudent2', password: 'secret123' });
+    const secondId = String(secondLogin.json.id);
+    const secondOnA = await open(A, secondLogin.cookie ?? '');
+    const teacherHeard: unknown[] = [];
+    teacherOnA.on('teacher-gave-coins', (p) => {
+      if (p.amount === 2) teacherHeard.push(p);
+    });
+    const mine = next(memberOnB, 'teacher-gave-coins');
+    const theirs = next(secondOnA, 'teacher-gave-coins');
+    expect((await api(B, 'PUT', '/member/coins/batch', teacherCookie, { members: [memberId, secondId], coins: 2 })).status).toBe(200);
+    expect(await mine).toEqual({ member_id: memberId, coins: 9, amount: 2 });
+    expect(await theirs).toEqual({ member_id: secondId, coins: 2, amount: 2 });
+    await expect.poll(() => teacherHeard.length, { timeout: 3000 }).toBe(2);
+    expect(teacherHeard).toEqual(
+      expect.arrayContaining([
+        { member_id: memberId, coins: 9, amount: 2 },
+        { member_id: secondId, coins: 2, amount: 2 },
+      ]),
+    );
+
     // Logging out through A disconnects the session's socket on B, and B's session cache, which
     // holds the session from the requests above, forgets it.
     expect((await api(B, 'GET', `/chat/unread/member?userId=${memberId}`, memberCookie)).status).toBe(200);

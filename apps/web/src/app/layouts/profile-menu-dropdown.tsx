@@ -28,9 +28,12 @@ export function ProfileMenuDropdown({ user, onLogout }: ProfileMenuProps) {
         <Menu.Item component={Link} to="/teacher/profile" leftSection={<IconUser size={16} />}>
           {t('teacher.profileMenu.editProfile')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconLogout size={16} />} onClick={onLogout}>
-          {t('common.logout')}
-        </Menu.Item>
+        {/* The demo at /proto has nobody to log out (issue 19). */}
+        {!user.demo && (
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={onLogout}>
+            {t('common.logout')}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -6,7 +6,7 @@ import { LanguageToggle } from '../../components/language-toggle.tsx';
 import { lazyDialog } from '../../lib/lazy-dialog.tsx';
 import { Logo } from '../../components/logo.tsx';
 import classes from './public-layout.module.css';
-import { PUBLIC_NAV } from './public-nav.ts';
+import { FOOTER_LINKS, PUBLIC_NAV } from './public-nav.ts';
 
 // The phone menu (Mantine's Drawer: focus trap, scroll lock, portal) is fetched on the first tap on the menu button.
 const PublicMenuDrawer = lazyDialog<{ opened: boolean; onClose: () => void }>(
@@ -62,13 +62,12 @@ export function PublicLayout() {
             <Text size="sm" c="dark.4">
               © {new Date().getFullYear()} {t('app.name')} · {t('front.footer')}
             </Text>
-            <Group gap="md">
-              <Anchor component={Link} to="/contact" size="sm" c="dark.5">
-                {t('nav.public.contact')}
-              </Anchor>
-              <Anchor component={Link} to="/about" size="sm" c="dark.5">
-                {t('nav.public.about')}
-              </Anchor>
+            <Group component="nav" aria-label={t('nav.footerLabel')} gap="md" data-testid="public-footer-links">
+              {FOOTER_LINKS.map((item) => (
+                <Anchor key={item.to} component={Link} to={item.to} size="sm" c="dark.5">
+                  {t(item.key)}
+                </Anchor>
+              ))}
             </Group>
           </Group>
         </Container>

@@ -4,7 +4,7 @@ import { Logo } from '../../components/logo.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useOpenAfterMount } from '../../lib/lazy-dialog.tsx';
 import { NavLink } from '../../lib/router.tsx';
-import { PUBLIC_NAV, ROLE_LINKS } from './public-nav.ts';
+import { FOOTER_LINKS, PUBLIC_NAV, ROLE_LINKS } from './public-nav.ts';
 import classes from './public-layout.module.css';
 
 /** The public pages' menu under the 900 px breakpoint (PublicLayout fetches it on the first tap). */
@@ -39,6 +39,13 @@ export function PublicMenuDrawer({ opened, onClose }: { opened: boolean; onClose
         </Stack>
         <Divider />
         <LanguageToggle size="sm" />
+        <Stack component="nav" aria-label={t('nav.footerLabel')} gap={0}>
+          {FOOTER_LINKS.filter((item) => item.to.startsWith('/legal/')).map((item) => (
+            <NavLink key={item.to} to={item.to} className={classes.drawerSmallLink} onClick={onClose}>
+              {t(item.key)}
+            </NavLink>
+          ))}
+        </Stack>
       </Stack>
     </Drawer>
   );

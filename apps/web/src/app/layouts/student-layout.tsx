@@ -13,6 +13,7 @@ import { openChat } from '../../lib/chat-popup.ts';
 import { useMemberUnread } from '../../lib/queries/chat-unread.ts';
 import { ChatPopupSlot } from './chat-popup-slot.tsx';
 import { useLiveUpdates } from '../use-live-updates.ts';
+import { studentHandlers } from '../live-updates-student.ts';
 import classes from './student-layout.module.css';
 
 const NAV_ITEMS = [
@@ -28,7 +29,7 @@ export function StudentLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
-  useLiveUpdates();
+  useLiveUpdates(studentHandlers);
   const unread = useMemberUnread(user && !user.admin ? user.id : null);
 
   if (!user || user.admin) return null;
@@ -66,30 +67,34 @@ export function StudentLayout() {
               </ActionIcon>
             </Indicator>
             <LanguageToggle />
-            {/* One of the two is displayed at a time, so there is always exactly one "Log out" button. */}
-            <Button
-              visibleFrom="xs"
-              variant="subtle"
-              color="dark"
-              size="xs"
-              px={6}
-              onClick={() => logout.mutate()}
-              loading={logout.isPending}
-              leftSection={<IconLogout size={16} />}
-            >
-              {t('common.logout')}
-            </Button>
-            <ActionIcon
-              hiddenFrom="xs"
-              variant="subtle"
-              color="dark"
-              size="lg"
-              aria-label={t('common.logout')}
-              onClick={() => logout.mutate()}
-              loading={logout.isPending}
-            >
-              <IconLogout size={20} />
-            </ActionIcon>
+            {/* One of the two is displayed at a time, so there is always exactly one "Log out" button (none in the demo at /proto). */}
+            {!user.demo && (
+              <>
+                <Button
+                  visibleFrom="xs"
+                  variant="subtle"
+                  color="dark"
+                  size="xs"
+                  px={6}
+                  onClick={() => logout.mutate()}
+                  loading={logout.isPending}
+                  leftSection={<IconLogout size={16} />}
+                >
+                  {t('common.logout')}
+                </Button>
+                <ActionIcon
+                  hiddenFrom="xs"
+                  variant="subtle"
+                  color="dark"
+                  size="lg"
+                  aria-label={t('common.logout')}
+                  onClick={() => logout.mutate()}
+                  loading={logout.isPending}
+                >
+                  <IconLogout size={20} />
+                </ActionIcon>
+              </>
+            )}
           </Group>
         </Group>
       </header>

@@ -26,6 +26,7 @@ import { useSession } from '../../lib/auth.ts';
 import { useLogout } from '../../lib/logout.ts';
 import { ChatPopupSlot } from './chat-popup-slot.tsx';
 import { useLiveUpdates } from '../use-live-updates.ts';
+import { teacherHandlers } from '../live-updates-teacher.ts';
 import { useCurrentHeaderSelection, type HeaderSelectionKind } from '../../lib/header-selection.ts';
 import { useActiveGroup } from '../../lib/queries/get-active-group.ts';
 import { useOwedRewards } from '../../lib/queries/owed-rewards.ts';
@@ -105,7 +106,7 @@ export function TeacherLayout() {
   const logout = useLogout();
   const active = useActiveGroup(user?.admin ? user.id : '');
   const owed = useOwedRewards(user?.admin ? user.id : '', { enabled: user?.admin ?? false });
-  useLiveUpdates();
+  useLiveUpdates(teacherHandlers);
 
   if (!user || !user.admin) return null;
   // Spec section 2: todos, shared and rewards stay disabled until a group is active.
@@ -197,15 +198,17 @@ export function TeacherLayout() {
         <AppShell.Section pt="sm" className={classes.navFooter}>
           <Stack gap="sm">
             <LanguageToggle size="sm" />
-            <Button
-              variant="default"
-              leftSection={<IconLogout size={18} />}
-              onClick={() => logout.mutate()}
-              loading={logout.isPending}
-              justify="flex-start"
-            >
-              {t('common.logout')}
-            </Button>
+            {!user.demo && (
+              <Button
+                variant="default"
+                leftSection={<IconLogout size={18} />}
+                onClick={() => logout.mutate()}
+                loading={logout.isPending}
+                justify="flex-start"
+              >
+                {t('common.logout')}
+              </Button>
+            )}
           </Stack>
         </AppShell.Section>
       </AppShell.Navbar>

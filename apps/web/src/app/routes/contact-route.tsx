@@ -1,4 +1,2 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
-
-/** /contact: the contact form (spec section 3). */
-export const ContactPage = () => <ComingSoon titleKey="public.pages.contact" />;
+/** /contact: the contact form (spec section 3). Its own chunk, with the `info` texts. */
+export { ContactPage } from '../../features/contact/components/contact-page.tsx';

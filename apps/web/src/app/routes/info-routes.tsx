@@ -1,6 +1,4 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
-
 /** The visitor's reading pages: /about, /tutorials(/:topic), /legal(/:document). One chunk, the `info` texts. */
-export const AboutPage = () => <ComingSoon titleKey="public.pages.about" />;
-export const TutorialsPage = () => <ComingSoon titleKey="public.pages.tutorials" />;
-export const LegalPage = () => <ComingSoon titleKey="public.pages.about" />;
+export { AboutPage } from '../../features/info/components/about-page.tsx';
+export { TutorialsPage } from '../../features/info/components/tutorials-page.tsx';
+export { LegalPage } from '../../features/info/components/legal-page.tsx';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../api-client.ts';
+import { adoptFirstData } from '../first-data.ts';
 
 /**
  * The teacher's active group, or null. Shared because the header, the navigation and every
@@ -13,7 +14,8 @@ export function activeGroupQueryKey(teacherId: string) {
 type TActiveGroup = TGroup | null;
 
 export function getActiveGroup(teacherId: string, signal?: AbortSignal): Promise<TGroup | null> {
-  return apiRequest<TActiveGroup>(`/groups/${encodeURIComponent(teacherId)}/active`, { signal });
+  const path = `/groups/${encodeURIComponent(teacherId)}/active`;
+  return adoptFirstData<TActiveGroup>(path) ?? apiRequest<TActiveGroup>(path, { signal });
 }
 
 export function useActiveGroup(teacherId: string) {

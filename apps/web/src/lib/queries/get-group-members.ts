@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TMember } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../api-client.ts';
+import { adoptFirstData } from '../first-data.ts';
 import { queryClient } from '../query-client.ts';
 
 /**
@@ -14,7 +15,8 @@ export function groupMembersQueryKey(groupId: string) {
 type TMemberList = TMember[];
 
 export function getGroupMembers(groupId: string, signal?: AbortSignal): Promise<TMember[]> {
-  return apiRequest<TMemberList>(`/group/${encodeURIComponent(groupId)}/members`, { signal });
+  const path = `/group/${encodeURIComponent(groupId)}/members`;
+  return adoptFirstData<TMemberList>(path) ?? apiRequest<TMemberList>(path, { signal });
 }
 
 export function useGroupMembers(groupId: string) {

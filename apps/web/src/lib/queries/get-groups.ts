@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import { apiRequest } from '../api-client.ts';
+import { adoptFirstData } from '../first-data.ts';
 
 /**
  * The teacher's groups, in creation order. Shared (not in a feature) because the dashboard, the
@@ -13,7 +14,8 @@ export function groupsQueryKey(teacherId: string) {
 type TGroupList = TGroup[];
 
 export function getGroups(teacherId: string, signal?: AbortSignal): Promise<TGroup[]> {
-  return apiRequest<TGroupList>(`/groups/${encodeURIComponent(teacherId)}`, { signal });
+  const path = `/groups/${encodeURIComponent(teacherId)}`;
+  return adoptFirstData<TGroupList>(path) ?? apiRequest<TGroupList>(path, { signal });
 }
 
 /** `enabled: false` asks nothing yet (a dialog that needs the groups only once it opens). */

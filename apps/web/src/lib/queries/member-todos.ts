@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TSmallGroup } from '@kolikko/core/schemas/auth';
 import type { TMemberTodo, TMemberTodoUpdateResponse, TUpdateMemberTodoRequest } from '@kolikko/core/schemas/todos';
 import { apiRequest } from '../api-client.ts';
+import { adoptFirstData } from '../first-data.ts';
 import { queryClient } from '../query-client.ts';
 
 /**
@@ -26,7 +27,8 @@ export function getMemberTodos(groupId: string, selection: MemberTodosSelection,
   const params = new URLSearchParams({ group_id: groupId });
   if (selection.kind === 'member') params.set('member_id', selection.memberId);
   if (selection.kind === 'color') params.set('color', selection.color);
-  return apiRequest<TMemberTodoList>(`/membertodos?${params.toString()}`, { signal });
+  const path = `/membertodos?${params.toString()}`;
+  return adoptFirstData<TMemberTodoList>(path) ?? apiRequest<TMemberTodoList>(path, { signal });
 }
 
 export function useMemberTodos(groupId: string, selection: MemberTodosSelection, options: { enabled?: boolean } = {}) {

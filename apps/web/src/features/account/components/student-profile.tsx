@@ -74,7 +74,8 @@ export function StudentProfile({ student }: { student: TMemberUser }) {
         <LanguageToggle size="sm" label={t('profile.language.toggle')} />
       </SettingsSection>
 
-      <DeleteAccount area="student" username={student.username} remove={() => remove.mutateAsync()} isRemoving={remove.isPending} />
+      {/* A sample student of the demo at /proto is not deleted (issue 19). */}
+      {!student.demo && <DeleteAccount area="student" username={student.username} remove={() => remove.mutateAsync()} isRemoving={remove.isPending} />}
     </Stack>
   );
 }

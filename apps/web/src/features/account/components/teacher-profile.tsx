@@ -51,26 +51,31 @@ export function TeacherProfile({ teacher }: { teacher: TTeacherUser }) {
         <UsernameForm current={teacher.username} save={(username) => rename.mutateAsync(username)} isSaving={rename.isPending} />
       </SettingsSection>
 
-      <SettingsSection title={t('profile.email.title')}>
-        <TextInput
-          label={t('auth.fields.email')}
-          description={t('profile.email.readOnly')}
-          value={teacher.email}
-          readOnly
-          maw={420}
-          data-testid="profile-email"
-        />
-      </SettingsSection>
+      {/* The demo at /proto has no e-mail address or password, and cannot be deleted (issue 19). */}
+      {!teacher.demo && (
+        <SettingsSection title={t('profile.email.title')}>
+          <TextInput
+            label={t('auth.fields.email')}
+            description={t('profile.email.readOnly')}
+            value={teacher.email}
+            readOnly
+            maw={420}
+            data-testid="profile-email"
+          />
+        </SettingsSection>
+      )}
 
-      <SettingsSection title={t('profile.password')}>
-        <PasswordChangeForm
-          withOldPassword
-          save={({ oldPassword, password }) => changePassword.mutateAsync({ oldPassword, newPassword: password })}
-          isSaving={changePassword.isPending}
-          submitLabel={t('profile.changePassword')}
-          successKey="success.PASSWORD_CHANGED"
-        />
-      </SettingsSection>
+      {!teacher.demo && (
+        <SettingsSection title={t('profile.password')}>
+          <PasswordChangeForm
+            withOldPassword
+            save={({ oldPassword, password }) => changePassword.mutateAsync({ oldPassword, newPassword: password })}
+            isSaving={changePassword.isPending}
+            submitLabel={t('profile.changePassword')}
+            successKey="success.PASSWORD_CHANGED"
+          />
+        </SettingsSection>
+      )}
 
       <SettingsSection title={t('profile.language.title')}>
         <Text size="sm" c="dark.5">
@@ -79,9 +84,9 @@ export function TeacherProfile({ teacher }: { teacher: TTeacherUser }) {
         <LanguageToggle size="sm" label={t('profile.language.toggle')} />
       </SettingsSection>
 
-      <BlockedTeachers teacherId={teacher.id} />
+      {!teacher.demo && <BlockedTeachers teacherId={teacher.id} />}
 
-      <DeleteAccount area="teacher" username={teacher.username} remove={() => remove.mutateAsync()} isRemoving={remove.isPending} />
+      {!teacher.demo && <DeleteAccount area="teacher" username={teacher.username} remove={() => remove.mutateAsync()} isRemoving={remove.isPending} />}
     </Stack>
   );
 }

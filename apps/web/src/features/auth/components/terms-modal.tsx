@@ -1,10 +1,9 @@
-import { Modal, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { Modal, ScrollArea, Tabs } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { MODAL_WIDTH_DEFAULT_PX } from '@kolikko/core/limits';
+import { LEGAL_DOCUMENTS, LegalDocument } from '../../../components/legal-document.tsx';
 
-const TABS = ['terms', 'privacy', 'cookies'] as const;
-
-/** Terms of use, privacy policy and cookies, one tab each. Paragraphs are separated by blank lines. */
+/** Terms of use, privacy policy and cookies, one tab each: the same texts as the /legal pages. */
 export function TermsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
@@ -18,23 +17,15 @@ export function TermsModal({ opened, onClose }: { opened: boolean; onClose: () =
     >
       <Tabs defaultValue="terms" keepMounted={false}>
         <Tabs.List grow>
-          {TABS.map((tab) => (
+          {LEGAL_DOCUMENTS.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>
               {t(`terms.tabs.${tab}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {TABS.map((tab) => (
+        {LEGAL_DOCUMENTS.map((tab) => (
           <Tabs.Panel key={tab} value={tab} pt="md">
-            <Stack gap="sm">
-              {t(`terms.${tab}Body`)
-                .split('\n\n')
-                .map((paragraph) => (
-                  <Text key={paragraph} size="sm" lh={1.6}>
-                    {paragraph}
-                  </Text>
-                ))}
-            </Stack>
+            <LegalDocument document={tab} headingOrder={3} inPopup />
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -4,6 +4,7 @@ import { MODAL_WIDTH_COMMUNITY_PX } from '@kolikko/core/limits';
 import type { TCommunityItem } from '@kolikko/core/schemas/community';
 import { CoinIcon, IconAlertTriangle, IconCircleCheck } from '../../../components/icons.tsx';
 import { TodoContent } from '../../../components/todo-content.tsx';
+import { useSession } from '../../../lib/auth.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -33,7 +34,10 @@ function BuyPanel({ item, coins }: { item: TCommunityItem; coins: number }) {
   const [errorCode, setErrorCode] = useState<string | null>(null);
   const [done, setDone] = useState<CommunityPurchase | null>(null);
   const free = item.price === 0 || item.bought;
+  // The demo at /proto browses the community but buys nothing from it (issue 19).
+  const demo = useSession().user?.demo === true;
 
+  if (demo) return null;
   if (done) {
     return (
       <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} />} title={t('community.detail.doneTitle')} data-testid="community-bought">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { useSession } from '../../../lib/auth.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate } from '../../../lib/router.tsx';
 import { SMALL_GROUPS } from '@kolikko/core/limits';
@@ -39,6 +40,8 @@ export function MemberSettings({ teacherId, member, groupName }: MemberSettingsP
   const toggleSmallGroup = useToggleSmallGroup(member.group_id);
   const deleteMember = useDeleteMember(teacherId, member);
   const setCharacter = useSetMemberCharacter(member.id);
+  // The demo at /proto keeps its five sample students, which have no password (issue 19).
+  const demo = useSession().user?.demo === true;
 
   function handleDelete() {
     const { username, coins } = member;
@@ -107,36 +110,40 @@ export function MemberSettings({ teacherId, member, groupName }: MemberSettingsP
         </Text>
       </SettingsSection>
 
-      <SettingsSection title={t('groups.member.settings.password')}>
-        <PasswordChangeForm
-          withOldPassword={false}
-          save={({ password }) => setPassword.mutateAsync(password)}
-          isSaving={setPassword.isPending}
-          submitLabel={t('groups.member.settings.setPassword')}
-          successKey="success.MEMBER_PASSWORD_SET"
-          hint={t('groups.member.settings.passwordHint')}
-        />
-      </SettingsSection>
+      {!demo && (
+        <>
+          <SettingsSection title={t('groups.member.settings.password')}>
+            <PasswordChangeForm
+              withOldPassword={false}
+              save={({ password }) => setPassword.mutateAsync(password)}
+              isSaving={setPassword.isPending}
+              submitLabel={t('groups.member.settings.setPassword')}
+              successKey="success.MEMBER_PASSWORD_SET"
+              hint={t('groups.member.settings.passwordHint')}
+            />
+          </SettingsSection>
 
-      <TypeToConfirm
-        title={t('groups.member.settings.deleteTitle')}
-        description={t('groups.member.settings.deleteText', { count: member.coins })}
-        inputLabel={t('groups.member.settings.deleteInput')}
-        inputHint={t('groups.member.settings.deleteHint', { username: member.username })}
-        expected={member.username}
-        buttonLabel={t('groups.member.settings.delete')}
-        onRequest={() => setConfirmingDelete(true)}
-      />
-      <ConfirmModal
-        opened={confirmingDelete}
-        onClose={() => setConfirmingDelete(false)}
-        onConfirm={handleDelete}
-        loading={deleteMember.isPending}
-        danger
-        title={t('groups.member.settings.confirmTitle')}
-      >
-        <Text>{t('groups.member.settings.confirmText', { username: member.username, count: member.coins })}</Text>
-      </ConfirmModal>
+          <TypeToConfirm
+            title={t('groups.member.settings.deleteTitle')}
+            description={t('groups.member.settings.deleteText', { count: member.coins })}
+            inputLabel={t('groups.member.settings.deleteInput')}
+            inputHint={t('groups.member.settings.deleteHint', { username: member.username })}
+            expected={member.username}
+            buttonLabel={t('groups.member.settings.delete')}
+            onRequest={() => setConfirmingDelete(true)}
+          />
+          <ConfirmModal
+            opened={confirmingDelete}
+            onClose={() => setConfirmingDelete(false)}
+            onConfirm={handleDelete}
+            loading={deleteMember.isPending}
+            danger
+            title={t('groups.member.settings.confirmTitle')}
+          >
+            <Text>{t('groups.member.settings.confirmText', { username: member.username, count: member.coins })}</Text>
+          </ConfirmModal>
+        </>
+      )}
     </Stack>
   );
 }

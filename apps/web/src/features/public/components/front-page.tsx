@@ -1,8 +1,10 @@
-import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from '../../../lib/router.tsx';
 import { CoinIcon, IconChecklist, IconGift, IconUser, IconUsers } from '../../../components/icons.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { researchLink, usePublicSite } from '../../../lib/public-site.ts';
+import { TutorialVideo } from '../../../components/tutorial-video.tsx';
 import classes from './front-page.module.css';
 
 const FEATURES = [
@@ -22,8 +24,10 @@ function HeroCoins() {
 }
 
 export function FrontPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(t('app.name'));
+  // The study in the chosen language, when the operator configured one (RESEARCH_PDF_URL_EN / _FI).
+  const research = researchLink(usePublicSite(), i18n.language);
   return (
     <Stack gap={48} pb="xl">
       <Paper radius="xl" className={classes.hero} p={{ base: 'lg', xs: 40, sm: 56 }}>
@@ -44,6 +48,11 @@ export function FrontPage() {
                 {t('front.learnMore')}
               </Button>
             </Group>
+            {research && (
+              <Anchor href={research} fw={600} w="fit-content" data-testid="research-link">
+                {t('front.research')}
+              </Anchor>
+            )}
           </Stack>
           <Box visibleFrom="sm">
             <HeroCoins />
@@ -55,7 +64,10 @@ export function FrontPage() {
         <Title order={2} id="front-features" className={classes.sectionTitle}>
           {t('front.features.title')}
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
+        <div className={classes.video}>
+          <TutorialVideo topic="intro" title={t('front.features.title')} />
+        </div>
+        <div className={classes.features}>
           {FEATURES.map(({ key, icon: Icon, color }) => (
             <Paper key={key} withBorder radius="lg" p="lg" shadow="xs">
               <Stack gap="xs">
@@ -69,14 +81,14 @@ export function FrontPage() {
               </Stack>
             </Paper>
           ))}
-        </SimpleGrid>
+        </div>
       </section>
 
       <section aria-labelledby="front-roles">
         <Title order={2} id="front-roles" className={classes.sectionTitle}>
           {t('front.roles.title')}
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <div className={classes.roles}>
           <Paper withBorder radius="lg" p="xl" shadow="xs" className={classes.studentCard}>
             <Stack gap="sm" h="100%">
               <Group gap="sm">
@@ -123,7 +135,7 @@ export function FrontPage() {
               </Group>
             </Stack>
           </Paper>
-        </SimpleGrid>
+        </div>
       </section>
     </Stack>
   );

@@ -96,29 +96,32 @@ export function CoinsPage({ teacher }: { teacher: TTeacherUser }) {
       </Stack>
 
       <OwedRewardsNotice teacherId={teacher.id} />
-      {config.data?.provider === 'dev' ? <TestPaymentNote /> : null}
+      {config.data?.provider === 'dev' && !teacher.demo ? <TestPaymentNote /> : null}
 
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="coin-packages-title">
-        <Stack gap="sm">
-          <Title order={2} fz="lg" id="coin-packages-title">
-            {t('shop.coins.packagesTitle')}
-          </Title>
-          {config.isError ? <PaymentOptionsError onRetry={() => void config.refetch()} /> : null}
-          {config.isPending || (config.data && pricing.isPending) ? <PackagesSkeleton /> : null}
-          {pricing.isError ? <QueryError error={pricing.error} onRetry={() => void pricing.refetch()} /> : null}
-          {packages && pricing.data ? (
-            packages.length === 0 ? (
-              <Text c="dark.5">{t('shop.coins.noPackages')}</Text>
-            ) : (
-              <ul className={classes.packages} aria-labelledby="coin-packages-title">
-                {packages.map((pack) => (
-                  <PackageCard key={pack.coins} pack={pack} vatPermille={pricing.data.vatPermille} />
-                ))}
-              </ul>
-            )
-          ) : null}
-        </Stack>
-      </Paper>
+      {/* The demo at /proto buys no coins by card (issue 19): its purse is topped up instead. */}
+      {!teacher.demo && (
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="coin-packages-title">
+          <Stack gap="sm">
+            <Title order={2} fz="lg" id="coin-packages-title">
+              {t('shop.coins.packagesTitle')}
+            </Title>
+            {config.isError ? <PaymentOptionsError onRetry={() => void config.refetch()} /> : null}
+            {config.isPending || (config.data && pricing.isPending) ? <PackagesSkeleton /> : null}
+            {pricing.isError ? <QueryError error={pricing.error} onRetry={() => void pricing.refetch()} /> : null}
+            {packages && pricing.data ? (
+              packages.length === 0 ? (
+                <Text c="dark.5">{t('shop.coins.noPackages')}</Text>
+              ) : (
+                <ul className={classes.packages} aria-labelledby="coin-packages-title">
+                  {packages.map((pack) => (
+                    <PackageCard key={pack.coins} pack={pack} vatPermille={pricing.data.vatPermille} />
+                  ))}
+                </ul>
+              )
+            ) : null}
+          </Stack>
+        </Paper>
+      )}
 
       <PurchaseHistory teacherId={teacher.id} />
     </Stack>

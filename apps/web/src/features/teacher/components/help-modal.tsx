@@ -1,8 +1,8 @@
 import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 
-/** Help topics of spec section 2; every other page reads "Instructions not found." */
-const HELP_TOPICS = ['home', 'groups', 'todos', 'shared', 'rewards', 'shop'] as const;
-type HelpTopic = (typeof HELP_TOPICS)[number];
+/** Help topics of spec section 2, plus community and profile (issue 17); every other page reads "Instructions not found." */
+const HELP_TOPICS = ['home', 'groups', 'todos', 'shared', 'rewards', 'shop', 'community', 'profile'] as const;
+export type HelpTopic = (typeof HELP_TOPICS)[number];
 
 export function helpTopicFor(pathname: string): HelpTopic | null {
   const section = pathname.split('/')[2] ?? '';

@@ -1,0 +1,29 @@
+import type { Mail } from '../../platform/mail.ts';
+import type { NewContactMessage } from './contact.repo.ts';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** One line, for a header: the form's inputs are single-line, but a request may carry line breaks. */
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * A contact message as mailed to the operator (CONTACT_TO), in English: the operator reads it, and
+ * answering it (Reply-To) writes to the visitor.
+ */
+export function contactMail(to: string, message: NewContactMessage, sentAt: Date, publicUrl: string): Mail {
+  const name = oneLine(message.name);
+  const subject = oneLine(message.subject);
+  const from = `${name} <${message.email}>`;
+  const footer = `Sent through the contact form of ${publicUrl} at ${sentAt.toISOString()}. Reply to this e-mail to answer ${name}.`;
+  return {
+    to,
+    replyTo: message.email,
+    subject: `Kolikko contact: ${subject}`,
+    text: [`From: ${from}`, `Subject: ${subject}`, '', message.message, '', '--', footer].join('\n'),
+    html:
+      `<p><strong>From:</strong> ${escape(from)}<br><strong>Subject:</strong> ${escape(subject)}</p>` +
+      `<p style="white-space: pre-wrap">${escape(message.message)}</p>` +
+      `<hr><p>${escape(footer)}</p>`,
+  };
+}

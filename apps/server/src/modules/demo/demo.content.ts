@@ -1,0 +1,125 @@
+/**
+ * What a demo classroom is seeded with, in the visitor's language (issue 19): one group of five
+ * sample students in the two small groups, a todo list with a task of each answer type (one links
+ * to the product's own video, served from our origin, so nothing needs the internet), a published
+ * reward list, a little history and chat. Texts are written out here, not in the web's locale
+ * files: the server writes them into rows once, and the rows are what the visitor then edits.
+ */
+export const DEMO_LANGUAGES = ['en', 'fi'] as const;
+export type DemoLanguage = (typeof DEMO_LANGUAGES)[number];
+
+export interface DemoTodo {
+  html: string;
+  text: string;
+  reward: number;
+  answertype: 'none' | 'free' | 'strict';
+  answer: string;
+}
+
+export interface DemoStudent {
+  name: string;
+  smallGroup: 'blue' | 'orange';
+}
+
+export interface DemoContent {
+  /** The group's name before its unique suffix. */
+  groupName: string;
+  students: DemoStudent[];
+  listName: string;
+  todos: DemoTodo[];
+  rewardListName: string;
+  rewards: { name: string; description: string; price: number }[];
+  /** The free answer the first student gave (awaiting the teacher's approval). */
+  freeAnswer: string;
+  /** The group chat: [who, text]; who is 'teacher' or a student's index. */
+  groupChat: [who: 'teacher' | number, text: string][];
+  /** A private chat with the second student. */
+  privateChat: [who: 'teacher' | 'member', text: string][];
+}
+
+function todo(paragraphs: string[], extraHtml: string, rest: Omit<DemoTodo, 'html' | 'text'>): DemoTodo {
+  return {
+    html: paragraphs.map((p) => `<p>${p}</p>`).join('') + extraHtml,
+    text: paragraphs.join('\n') + '\n',
+    ...rest,
+  };
+}
+
+const VIDEO_PAGE = '/tutorials/student';
+
+export const DEMO_CONTENT: Record<DemoLanguage, DemoContent> = {
+  en: {
+    groupName: 'Class 4B',
+    students: [
+      { name: 'Emma', smallGroup: 'blue' },
+      { name: 'Leo', smallGroup: 'blue' },
+      { name: 'Mia', smallGroup: 'blue' },
+      { name: 'Noah', smallGroup: 'orange' },
+      { name: 'Ella', smallGroup: 'orange' },
+    ],
+    listName: 'This week',
+    todos: [
+      todo(['<strong>Read</strong> pages 12–15 of your reading book.'], '', { reward: 5, answertype: 'none', answer: '' }),
+      todo(
+        ['Watch the short video and write one thing you learned.'],
+        `<p><a href="${VIDEO_PAGE}" target="_blank" rel="noopener noreferrer">Watch the video</a></p>`,
+        { reward: 10, answertype: 'free', answer: '' },
+      ),
+      todo(['How much is 7 × 8? Write the number.'], '', { reward: 8, answertype: 'strict', answer: '56' }),
+      todo(['Tidy your desk before the break.'], '', { reward: 3, answertype: 'none', answer: '' }),
+    ],
+    rewardListName: 'Class rewards',
+    rewards: [
+      { name: 'Choose the game in PE', description: 'You pick the game for the next PE lesson.', price: 30 },
+      { name: 'Extra computer time', description: 'Ten extra minutes on the computer.', price: 20 },
+      { name: 'Sit where you like', description: 'Choose your seat for one day.', price: 15 },
+    ],
+    freeAnswer: 'Coins are earned by finishing tasks.',
+    groupChat: [
+      ['teacher', 'Good morning, 4B! New tasks are up for this week.'],
+      [1, 'Can we also get the computer time reward?'],
+      ['teacher', 'Yes, it is in the rewards now.'],
+    ],
+    privateChat: [
+      ['member', 'I finished the reading task!'],
+      ['teacher', 'Well done, Leo!'],
+    ],
+  },
+  fi: {
+    groupName: 'Luokka 4B',
+    students: [
+      { name: 'Aino', smallGroup: 'blue' },
+      { name: 'Eetu', smallGroup: 'blue' },
+      { name: 'Helmi', smallGroup: 'blue' },
+      { name: 'Onni', smallGroup: 'orange' },
+      { name: 'Venla', smallGroup: 'orange' },
+    ],
+    listName: 'Tämä viikko',
+    todos: [
+      todo(['<strong>Lue</strong> lukukirjasta sivut 12–15.'], '', { reward: 5, answertype: 'none', answer: '' }),
+      todo(
+        ['Katso lyhyt video ja kirjoita yksi asia, jonka opit.'],
+        `<p><a href="${VIDEO_PAGE}" target="_blank" rel="noopener noreferrer">Katso video</a></p>`,
+        { reward: 10, answertype: 'free', answer: '' },
+      ),
+      todo(['Paljonko on 7 × 8? Kirjoita luku.'], '', { reward: 8, answertype: 'strict', answer: '56' }),
+      todo(['Siivoa pulpettisi ennen välituntia.'], '', { reward: 3, answertype: 'none', answer: '' }),
+    ],
+    rewardListName: 'Luokan palkinnot',
+    rewards: [
+      { name: 'Valitse liikuntatunnin peli', description: 'Saat valita seuraavan liikuntatunnin pelin.', price: 30 },
+      { name: 'Lisää tietokoneaikaa', description: 'Kymmenen minuuttia lisää tietokoneella.', price: 20 },
+      { name: 'Istu missä haluat', description: 'Valitse paikkasi yhdeksi päiväksi.', price: 15 },
+    ],
+    freeAnswer: 'Kolikoita saa tekemällä tehtäviä.',
+    groupChat: [
+      ['teacher', 'Huomenta, 4B! Tämän viikon tehtävät ovat nyt näkyvissä.'],
+      [1, 'Saadaanko myös tietokoneaika palkinnoksi?'],
+      ['teacher', 'Kyllä, se on nyt palkinnoissa.'],
+    ],
+    privateChat: [
+      ['member', 'Tein lukutehtävän!'],
+      ['teacher', 'Hienoa, Eetu!'],
+    ],
+  },
+};

@@ -1,0 +1,24 @@
+import type { Mail } from '../../platform/mail.ts';
+
+// In English and Finnish together, as the other mails (the teacher's language is not stored).
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The warning a teacher gets 30 days before its inactive account is deleted. */
+export function inactivityWarningMail(to: string, username: string, deleteOn: Date, loginUrl: string): Mail {
+  const en = `${deleteOn.getUTCDate()} ${deleteOn.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${deleteOn.getUTCFullYear()}`;
+  const fi = `${deleteOn.getUTCDate()}.${deleteOn.getUTCMonth() + 1}.${deleteOn.getUTCFullYear()}`;
+  const iso = `${deleteOn.getUTCFullYear()}-${pad(deleteOn.getUTCMonth() + 1)}-${pad(deleteOn.getUTCDate())}`;
+  const paragraphs = [
+    `Hello ${username}, you have not logged in to Kolikko for almost two years. Your account will be deleted on ${en} (${iso}), with your groups, their students, your lists, rewards, pictures and chat messages.`,
+    'To keep your account, log in before then: a login is enough. If you do not need the account any more, you need not do anything.',
+    `Hei ${username}, et ole kirjautunut Kolikkoon lähes kahteen vuoteen. Tilisi poistetaan ${fi} ja sen mukana ryhmäsi ja niiden oppilaat, listasi, palkintosi, kuvasi ja keskusteluviestisi.`,
+    'Jos haluat säilyttää tilisi, kirjaudu sisään ennen sitä: kirjautuminen riittää. Jos et enää tarvitse tiliä, sinun ei tarvitse tehdä mitään.',
+  ];
+  const text = [...paragraphs, '', loginUrl].join('\n');
+  const html = `${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}<p><a href="${escape(loginUrl)}">${escape(loginUrl)}</a></p>`;
+  return { to, subject: 'Kolikko: your account will be deleted / tilisi poistetaan', text, html };
+}

@@ -1,0 +1,61 @@
+import { classmatesQueryKey } from '../features/account/api/get-classmates.ts';
+import { publishedRewardsQueryKey } from '../features/student-rewards/api/get-published-rewards.ts';
+import { refreshSession, setSessionCoins, setSessionTrading } from '../lib/auth.ts';
+import { showBanner } from '../lib/banner.ts';
+import { invalidateMemberHistory } from '../lib/queries/member-history.ts';
+import { memberTodosGroupKey } from '../lib/queries/member-todos.ts';
+import { closeSocket } from '../lib/socket.ts';
+import { chatHandlers, invalidate, type HandlersFor } from './use-live-updates.ts';
+
+/** The student's live events (spec section 7), for the student layout's useLiveUpdates. */
+export const studentHandlers: HandlersFor = ({ userId: memberId, groupId, signedOut }) => {
+  const signOut = () => {
+    closeSocket();
+    showBanner('info', 'live.memberRemoved');
+    signedOut('student');
+  };
+  const refreshTodos = () => invalidate(memberTodosGroupKey(groupId));
+  return {
+    ...chatHandlers,
+    'teacher-gave-coins': ({ member_id, coins, amount }) => {
+      if (member_id !== memberId) return;
+      setSessionCoins(coins);
+      invalidateMemberHistory(memberId);
+      if (amount) showBanner('info', amount > 0 ? 'live.coinsGiven' : 'live.coinsTaken', { count: Math.abs(amount) });
+    },
+    'teacher-delete-member': ({ member_id }) => {
+      if (member_id !== memberId) return;
+      signOut();
+    },
+    'teacher-updated-member-setting': () => {
+      // The session holds the username, small group and character; a new small group shows another list.
+      void refreshSession();
+      refreshTodos();
+      invalidate(classmatesQueryKey(memberId));
+    },
+    'member-coins-transfer': ({ recipient, recipient_coins }) => {
+      if (recipient !== memberId) return;
+      setSessionCoins(recipient_coins);
+      invalidateMemberHistory(memberId);
+    },
+    'teacher-updated-member-todo': ({ member_coins, outcome, title, coins_change }) => {
+      setSessionCoins(member_coins);
+      refreshTodos();
+      invalidateMemberHistory(memberId);
+      if (outcome) {
+        const key = `live.${outcome}${coins_change ? '' : 'NoCoins'}`;
+        showBanner('info', key, { title: title || { key: 'live.untitledTask' }, coins: Math.abs(coins_change ?? 0) });
+      }
+    },
+    'teacher-updated-group-settings': ({ trading_allowed }) => setSessionTrading(trading_allowed),
+    // Ours: an answer sent back shows its comment on the task at once.
+    'teacher-sent-back-todo': () => {
+      refreshTodos();
+      showBanner('info', 'live.sentBack');
+    },
+    'teacher-updated-shared-todolist-todos': refreshTodos,
+    'teacher-shared-todolist': refreshTodos,
+    'teacher-unshared-todolist': refreshTodos,
+    'teacher-updated-rewards': () => invalidate(publishedRewardsQueryKey(groupId)),
+  };
+};

@@ -1,0 +1,211 @@
+// A client process of bench/sockets.mjs: holds the sockets of some groups (their 30 members and
+// their teacher) and makes those groups' awards, so that no single Node process has to receive all
+// 10,000 sockets' events. Started by sockets.mjs with fork(); it answers commands over IPC:
+//
+//   { cmd: 'connect', nodes: [base, ...], groups, teachers } -> { connected, ms }
+//       Member sockets alternate between the nodes by `group.memberOffset + i` (so each group
+//       spans them, as in one process), teachers by `teacher.index`.
+//   { cmd: 'online', groups: n } -> { times }   the online-count round trip in its first n groups
+//   { cmd: 'awards', startAt, seconds, slotNs, record } -> { latencies, http, skipped, ... }
+//       Group with global index i gets its award at startAt + s * 1 s + i * slotNs
+//       (process.hrtime.bigint(), CLOCK_MONOTONIC, the same clock in every process on Linux).
+//   { cmd: 'disconnect' } -> {}
+//
+// Every latency is measured inside this process (the request and the 30 receipts are on one
+// clock); only the schedule's start time crosses processes.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { io as connect } from 'socket.io-client';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let sockets = [];
+let trackers = [];
+let nodes = [];
+let teacherSockets = new Map();
+
+function openSocket(base, cookie, onAward) {
+  return new Promise((resolve, reject) => {
+    const socket = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, timeout: 120_000 });
+    sockets.push(socket);
+    if (onAward) socket.on('teacher-gave-coins', onAward);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** In parallel, at most `limit` at a time. */
+async function inBatches(items, limit, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+async function api(base, method, path, { cookie, body } = {}) {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
+function received(tracker, memberId, payload) {
+  const p = tracker.pending;
+  if (!p || payload.member_id !== memberId || payload.coins !== p.expected || !p.waiting.delete(memberId)) return;
+  if (p.waiting.size === 0) {
+    tracker.latencies.push(performance.now() - p.started);
+    tracker.pending = null;
+  }
+}
+
+async function connectAll({ nodes: bases, groups, teachers }) {
+  nodes = bases;
+  trackers = groups.map((group) => ({ group, pending: null, k: 0, latencies: [], http: [], skipped: 0, timeouts: 0, errors: 0, sockets: [] }));
+  const joins = [];
+  for (const tracker of trackers) {
+    for (const [i, member] of tracker.group.members.entries()) {
+      joins.push({ tracker, i, base: nodes[(tracker.group.memberOffset + i) % nodes.length], cookie: member.cookie, onAward: (p) => received(tracker, member.id, p) });
+    }
+  }
+  const started = performance.now();
+  const opened = await inBatches(joins, 100, (j) => openSocket(j.base, j.cookie, j.onAward));
+  for (const [k, j] of joins.entries()) j.tracker.sockets[j.i] = { socket: opened[k], join: j };
+  await inBatches(teachers, 20, async (t) => {
+    teacherSockets.set(t.id, await openSocket(nodes[t.index % nodes.length], t.cookie, null));
+  });
+  return { connected: joins.length + teachers.length, ms: performance.now() - started };
+}
+
+/** A student of each of the first n groups leaves, then comes back: when its teacher hears 29, then 30. */
+async function online({ groups: n }) {
+  const waiters = new Map();
+  const listener = (p) => {
+    const waiter = waiters.get(p.group_id);
+    if (waiter && p.count === waiter.want) {
+      waiters.delete(p.group_id);
+      waiter.resolve(performance.now());
+    }
+  };
+  for (const s of teacherSockets.values()) s.on('online-member-count-update', listener);
+  const heard = (groupId, want) => new Promise((resolve) => waiters.set(groupId, { want, resolve }));
+  const times = [];
+  for (const tracker of trackers.slice(0, n)) {
+    const size = tracker.group.members.length;
+    const { socket, join } = tracker.sockets[0];
+    const down = heard(tracker.group.id, size - 1);
+    const t0 = performance.now();
+    socket.disconnect();
+    times.push((await down) - t0);
+    const up = heard(tracker.group.id, size);
+    const t1 = performance.now();
+    tracker.sockets[0] = { socket: await openSocket(join.base, join.cookie, join.onAward), join };
+    times.push((await up) - t1);
+  }
+  for (const s of teacherSockets.values()) s.off('online-member-count-update', listener);
+  return { times };
+}
+
+async function award(tracker, base) {
+  if (tracker.pending) {
+    tracker.skipped++;
+    return;
+  }
+  const give = tracker.k % 2 === 0;
+  tracker.k++;
+  const started = performance.now();
+  const members = tracker.group.members;
+  tracker.pending = { started, expected: give ? 1 : 0, waiting: new Set(members.map((m) => m.id)) };
+  const pending = tracker.pending;
+  try {
+    const res = await api(base, 'PUT', '/member/coins/batch', { cookie: tracker.group.teacherCookie, body: { members: members.map((m) => m.id), coins: give ? 1 : -1 } });
+    tracker.http.push(performance.now() - started);
+    if (res.status !== 200) {
+      tracker.errors++;
+      if (tracker.pending === pending) tracker.pending = null;
+      console.error(`award answered ${res.status} ${JSON.stringify(res.json)}`);
+    }
+  } catch (err) {
+    tracker.errors++;
+    if (tracker.pending === pending) tracker.pending = null;
+    console.error(`award failed: ${err.message}`);
+  }
+  setTimeout(() => {
+    if (tracker.pending === pending) {
+      tracker.timeouts++;
+      tracker.pending = null;
+    }
+  }, 5000).unref();
+}
+
+async function awards({ startAt, seconds, slotNs, record }) {
+  for (const t of trackers) Object.assign(t, { latencies: [], http: [], skipped: 0, timeouts: 0, errors: 0 });
+  const schedule = [];
+  for (let second = 0; second < seconds; second++) {
+    for (const tracker of trackers) {
+      const i = tracker.group.index;
+      schedule.push({ at: BigInt(startAt) + BigInt(second) * 1_000_000_000n + BigInt(Math.round(i * slotNs)), tracker, node: nodes[(second + i) % nodes.length] });
+    }
+  }
+  schedule.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+  const cpuBefore = process.cpuUsage();
+  const inFlight = [];
+  for (const s of schedule) {
+    const wait = Number(s.at - process.hrtime.bigint()) / 1e6;
+    if (wait > 0) await sleep(wait);
+    inFlight.push(award(s.tracker, s.node));
+  }
+  await Promise.all(inFlight);
+  const deadline = performance.now() + 5000;
+  while (trackers.some((t) => t.pending) && performance.now() < deadline) await sleep(50);
+  lag.disable();
+  const cpu = process.cpuUsage(cpuBefore);
+  if (!record) return {};
+  const sum = (f) => trackers.reduce((a, t) => a + f(t), 0);
+  // The histogram holds the time between its 10 ms ticks: the delay is what exceeds 10 ms.
+  const late = (p) => Math.max(0, lag.percentile(p) / 1e6 - 10);
+  return {
+    latencies: trackers.flatMap((t) => t.latencies),
+    http: trackers.flatMap((t) => t.http),
+    skipped: sum((t) => t.skipped),
+    timeouts: sum((t) => t.timeouts),
+    errors: sum((t) => t.errors),
+    lagP50: late(50),
+    lagP99: late(99),
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
+}
+
+function disconnectAll() {
+  for (const s of sockets) s.disconnect();
+  sockets = [];
+  teacherSockets = new Map();
+  trackers = [];
+  return {};
+}
+
+const commands = { connect: connectAll, online, awards, disconnect: disconnectAll };
+
+process.on('message', async (msg) => {
+  try {
+    const result = await commands[msg.cmd](msg);
+    if (process.connected) process.send({ id: msg.id, ok: true, result });
+  } catch (err) {
+    if (process.connected) process.send({ id: msg.id, ok: false, error: err instanceof Error ? err.stack : String(err) });
+  }
+});
+// The parent going away ends this process too.
+process.on('disconnect', () => {
+  disconnectAll();
+  process.exit(0);
+});
