@@ -12,8 +12,11 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const CHROMIUM = '/usr/bin/chromium';
-/** Lighthouse performance below this fails npm test (the target, 0.95, is not reached yet). */
-const LIGHTHOUSE_PERFORMANCE_FLOOR = '0.3';
+/**
+ * Lighthouse performance below this fails npm test (the target, 0.95, is not reached yet); far
+ * under what a loaded machine scores, so it does not flake (bench/README.md, issue 13).
+ */
+const LIGHTHOUSE_PERFORMANCE_FLOOR = '0.4';
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;

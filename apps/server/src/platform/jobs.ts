@@ -74,13 +74,22 @@ export interface JobTiming {
 
 const DEFAULT_TIMING: JobTiming = { firstRunMs: 60_000, retryMs: 60_000, pollingSeconds: 10, retryDelaySeconds: 60 };
 
-/** Retries on PostgreSQL: up to 5, by default after about 1, 2, 4, 8 and 16 minutes (pg-boss's backoff). */
+/** Retries on PostgreSQL: up to 5, by default after 1-2, 2-4, 4-8 ... minutes (pg-boss doubles the delay, with jitter). */
 const PG_RETRY_LIMIT = 5;
 /** A run still active after this (its node died mid-run) is failed by pg-boss's supervisor and retried. */
 const PG_EXPIRE_SECONDS = 30 * 60;
 export const PG_BOSS_SCHEMA = 'pgboss';
 /** The advisory lock nodes take in turn to set pg-boss up. */
 const START_LOCK = 'kolikko.jobs.start';
+
+/** An error's message with its causes' (a failed query's names the query, its cause what went wrong). */
+function describeError(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err; e !== undefined && parts.length < 4; e = e instanceof Error ? e.cause : undefined) {
+    parts.push(e instanceof Error ? e.message : String(e));
+  }
+  return parts.join(' <- ');
+}
 
 /** The cron expression (UTC) of an interval: `*\/15 * * * *`, `7 *\/6 * * *`. */
 export function cronOf(job: Pick<JobDefinition, 'name' | 'everyMinutes'>): string {
@@ -124,19 +133,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function execute(name: string, now = clock()): Promise<{ rows: number }> {
     const definition = job(name);
     const jobLog = log.child({ job: name });
-    const started = performance.now();
+    const t0 = performance.now();
     const work = (async () => {
       try {
         const result = await definition.run({ now, db, log: jobLog });
-        const durationMs = Math.round(performance.now() - started);
+        const durationMs = Math.round(performance.now() - t0);
         await recordJobRun(db, name, { at: now, durationMs, rows: result.rows, error: null });
         jobLog.info({ rows: result.rows, durationMs }, 'job done');
         return result;
       } catch (err) {
-        const durationMs = Math.round(performance.now() - started);
+        const durationMs = Math.round(performance.now() - t0);
         jobLog.error({ err, durationMs }, 'job failed: it will be retried');
-        const message = err instanceof Error ? err.message : String(err);
-        await recordJobRun(db, name, { at: now, durationMs, rows: 0, error: message.slice(0, 1000) }).catch((recordErr: unknown) =>
+        await recordJobRun(db, name, { at: now, durationMs, rows: 0, error: describeError(err).slice(0, 1000) }).catch((recordErr: unknown) =>
           jobLog.error({ err: recordErr }, 'recording the failed job run failed'),
         );
         throw err;

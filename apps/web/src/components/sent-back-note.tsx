@@ -9,7 +9,7 @@ import classes from './sent-back-note.module.css';
 export function SentBackNote({ sentBack, comment, audience }: { sentBack: boolean; comment: string; audience: 'student' | 'teacher' }) {
   const { t } = useTranslation();
   if (!sentBack) return null;
-  const title = audience === 'student' ? t('studentTodos.sentBack.title') : comment ? t('sharedTodos.sentBackWith') : t('sharedTodos.sentBackNoComment');
+  const title = audience === 'student' ? t('studentTodos.sentBack.title') : comment ? t('memberTodoStatus.sentBack.withComment') : t('memberTodoStatus.sentBack.noComment');
   return (
     <div className={classes.note} data-testid="sent-back-note">
       <p className={classes.title}>

@@ -165,14 +165,17 @@ export function createMembersService({
 
     /**
      * Deletes a member (by its teacher, or itself). Its coins go back to the teacher through the
-     * ledger; its sessions go with the row. Returns the teacher's purse afterwards.
+     * ledger; its sessions go with the row. Returns the teacher's purse afterwards. `guard` runs
+     * with the member's row locked and may throw to keep it (the inactivity deletion of
+     * modules/retention checks there that no login came in between).
      */
-    async remove(actor: Actor, memberId: string): Promise<{ teacherId: string; groupId: string; teacherCoins: number }> {
+    async remove(actor: Actor, memberId: string, guard?: (tx: DbOrTx) => Promise<void>): Promise<{ teacherId: string; groupId: string; teacherCoins: number }> {
       const { teacherId, member } = await accessibleMember(db, actor, memberId);
       await db.transaction(async (tx) => {
         await repo.lockTeacherPurse(tx, teacherId);
         const [locked] = await repo.lockMembers(tx, [memberId]);
         if (!locked) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+        await guard?.(tx);
         if (locked.coins > 0) {
           await moveCoins(tx, {
             from: memberAccount(memberId),

@@ -22,6 +22,8 @@ export const WARN_AFTER_INACTIVE_MS = DELETE_AFTER_INACTIVE_MS - INACTIVITY_WARN
 const ATTEMPTS_QUIET_MS = DAY_MS;
 /** Mail kept in the outbox (no SMTP, or given up on) is deleted after this. */
 export const KEPT_MAIL_MS = 30 * DAY_MS;
+/** Contact form messages are kept a year, to answer them and follow up (the privacy policy says so). */
+export const CONTACT_MESSAGE_KEEP_MS = 365 * DAY_MS;
 
 /** How many accounts a run takes at a time (each deleted in its own transaction). */
 const BATCH = 100;
@@ -114,11 +116,13 @@ export function retentionJobs(deps: RetentionDeps): JobDefinition[] {
           for (const member of due) {
             try {
               // The teacher's own deletion of a student: its coins go back to the teacher's purse.
-              await deps.members.remove({ kind: 'teacher', teacherId: member.teacherId }, member.id);
+              await deps.members.remove({ kind: 'teacher', teacherId: member.teacherId }, member.id, async (tx) => {
+                if (!(await repo.memberStillDue(tx, member.id, activeBefore))) throw new NoLongerDue();
+              });
               deleted += 1;
             } catch (err) {
-              // Deleted meanwhile (by its teacher, with its group): nothing to do.
-              if (!(err instanceof AppError && err.code === 'MEMBER.MEMBER_NOT_FOUND')) throw err;
+              // Logged in meanwhile, or deleted meanwhile (by its teacher, with its group): nothing to do.
+              if (!(err instanceof NoLongerDue) && !(err instanceof AppError && err.code === 'MEMBER.MEMBER_NOT_FOUND')) throw err;
               skipped.add(member.id);
             }
           }
@@ -138,6 +142,7 @@ export function retentionJobs(deps: RetentionDeps): JobDefinition[] {
           captchaUsed: repo.purgeable.captchaUsed(now),
           authAttempts: repo.purgeable.authAttempts(now, ago(now, ATTEMPTS_QUIET_MS), ago(now, LOGIN_KNOWN_ADDRESS_MS)),
           keptMail: repo.purgeable.keptMail(ago(now, KEPT_MAIL_MS)),
+          contactMessages: repo.purgeable.contactMessages(ago(now, CONTACT_MESSAGE_KEEP_MS)),
         };
         const counts: Record<string, number> = {};
         let rows = 0;

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { authAttempts, captchaUsed, groups, mailOutbox, members, oneTimeTokens, sessions, teachers } from '../../db/schema/index.ts';
+import { authAttempts, captchaUsed, contactMessages, groups, mailOutbox, members, oneTimeTokens, sessions, teachers } from '../../db/schema/index.ts';
 
 /** A teacher's last activity: the last login, or the signup for one who never logged in. */
 const teacherActive = sql<Date>`coalesce(${teachers.lastLoginAt}, ${teachers.createdAt})`;
@@ -65,6 +65,15 @@ export async function teacherStillDue(tx: DbOrTx, teacherId: string, activeBefor
   return row !== undefined;
 }
 
+/** Whether the member is still inactive since `activeBefore` (checked again with its row locked). */
+export async function memberStillDue(tx: DbOrTx, memberId: string, activeBefore: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, memberId), lte(memberActive, activeBefore)));
+  return row !== undefined;
+}
+
 /** Members (not of a demo) inactive since `activeBefore`, with their teachers. */
 export async function listMembersDueForDeletion(db: DbOrTx, activeBefore: Date, limit: number) {
   return db
@@ -119,4 +128,6 @@ export const purgeable = {
   }),
   /** Mail kept in the outbox (no SMTP, or given up) older than `before`; queued mail is the relay's. */
   keptMail: (before: Date) => ({ table: mailOutbox, key: mailOutbox.id, where: and(isNull(mailOutbox.sendAfter), lt(mailOutbox.createdAt, before)) }),
+  /** Contact form messages older than `before` (the privacy policy says how long they are kept). */
+  contactMessages: (before: Date) => ({ table: contactMessages, key: contactMessages.id, where: lt(contactMessages.createdAt, before) }),
 };
