@@ -51,6 +51,12 @@ for (const lang of ['en', 'fi'] as const) {
       const steps = text(lang, `tutorials.topics.${topic}.steps`).split('\n');
       await expect(section.locator('ol > li')).toHaveText(steps);
     }
+    // The other public pages (the front page, the contact form, the community browser, the demo): none is "coming soon" either.
+    for (const path of ['/', '/contact', '/community', '/proto']) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await expectNoComingSoon(page);
+    }
     await page.context().close();
   });
 }

@@ -24,6 +24,10 @@ function flatten(node: unknown, prefix = ''): Map<string, unknown> {
 const flat = { en: flatten(LOCALES.en), fi: flatten(LOCALES.fi) };
 
 describe('locales', () => {
+  it('says of no page that it is "coming soon": every page of the spec is built', () => {
+    for (const messages of [en, fi]) expect(JSON.stringify(messages)).not.toMatch(/coming soon|tulossa pian/i);
+  });
+
   it('have the same keys in English and Finnish', () => {
     const enKeys = [...flat.en.keys()].sort();
     const fiKeys = [...flat.fi.keys()].sort();
