@@ -242,3 +242,18 @@ export function stopOnInterruptOrWatchdog(cleanup, ms) {
   }, ms);
   watchdog.unref();
 }
+
+/** In parallel, at most `limit` at a time. */
+export async function inBatches(items, limit, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return results;
+}

@@ -15,8 +15,7 @@
 // clock); only the schedule's start time crosses processes.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io as connect } from 'socket.io-client';
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import { inBatches, sleep } from './lib.mjs';
 
 let sockets = [];
 let trackers = [];
@@ -33,20 +32,6 @@ function openSocket(base, cookie, onAward) {
   });
 }
 
-/** In parallel, at most `limit` at a time. */
-async function inBatches(items, limit, fn) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return results;
-}
 
 async function api(base, method, path, { cookie, body } = {}) {
   const res = await fetch(`${base}/api${path}`, {

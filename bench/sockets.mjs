@@ -64,7 +64,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { cpuMs, createPgDatabase, fmt, freePort, keepStderr, killPid, memoryMB, serverEnv, sleep, spawnServer, stopChild, waitForHealthy } from './lib.mjs';
+import { cpuMs, createPgDatabase, fmt, freePort, inBatches, keepStderr, killPid, memoryMB, serverEnv, sleep, spawnServer, stopChild, waitForHealthy } from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -245,20 +245,6 @@ function expectStatus(res, status, what) {
   if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.json)}`);
 }
 
-/** In parallel, at most `limit` at a time. */
-async function inBatches(items, limit, fn) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return results;
-}
 
 /** Teachers, groups and one API-made student per group; the rest of the students and all sessions in the database. */
 async function setUp(base) {

@@ -33,10 +33,11 @@ function fail(what, res) {
   return new Error(`${what}: HTTP ${res.status} ${JSON.stringify(res.json)}`);
 }
 
-async function api(base, method, path, { cookie, body } = {}) {
+/** One call of the app's HTTP API: { status, json (or the text), cookie (the session's `name=value`), headers }. */
+export async function api(base, method, path, { cookie, body, headers = {} } = {}) {
   const res = await fetch(`${base}/api${path}`, {
     method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...headers, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
     redirect: 'manual',
   });

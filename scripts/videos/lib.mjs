@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { api } from '../../bench/web-setup.mjs';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -20,22 +21,8 @@ export class Api {
     this.base = base;
   }
 
-  async call(method, path, { cookie, body, headers = {} } = {}) {
-    const res = await fetch(`${this.base}/api${path}`, {
-      method,
-      headers: { ...headers, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-      redirect: 'manual',
-    });
-    const text = await res.text();
-    let json;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = text;
-    }
-    const session = res.headers.getSetCookie().find((c) => c.startsWith('kolikko_session='));
-    return { status: res.status, json, cookie: session?.split(';')[0] };
+  call(method, path, options) {
+    return api(this.base, method, path, options);
   }
 
   /** The call, which must answer `status`; its JSON body. */
