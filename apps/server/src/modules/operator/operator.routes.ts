@@ -6,6 +6,7 @@ import { ZApiError } from '@kolikko/core/schemas/errors';
 import type { Db } from '../../db/client.ts';
 import { OPERATOR_SECRET_HEADER, secretMatches } from './operator.ts';
 import { setPremium } from './operator.repo.ts';
+import { listJobRuns } from '../../platform/jobs.repo.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -39,4 +40,6 @@ export async function operatorRoutes(fastify: FastifyInstance, opts: { db: Db; s
       return changed;
     },
   );
+
+  app.get('/operator/jobs', { schema: { hide: true } }, async () => ({ jobs: await listJobRuns(opts.db) }));
 }

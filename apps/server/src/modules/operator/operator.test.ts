@@ -9,6 +9,7 @@ import { openDatabase } from '../../db/client.ts';
 import { queryRows } from '../../db/reset.ts';
 import { buildTestApp, caller } from '../../test/build-test-app.ts';
 import { buildTeacher } from '../../test/factories.ts';
+import { recordJobRun } from '../../platform/jobs.repo.ts';
 import { freePort } from '../../../../../scripts/free-port.mjs';
 import { OPERATOR_FILE, OPERATOR_SECRET_HEADER, readOperatorFile } from './operator.ts';
 
@@ -59,7 +60,7 @@ function admin(dataDir: string, ...args: string[]) {
   return { status: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
 }
 
-describe('npm run admin -- premium, on the embedded database', () => {
+describe('npm run admin -- premium and jobs, on the embedded database', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kolikko-admin-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -67,7 +68,24 @@ describe('npm run admin -- premium, on the embedded database', () => {
     const dataDir = join(dir, 'data');
     const embedded = await openDatabase({ dataDir });
     const teacher = await buildTeacher(embedded.db, { username: 'premium_candidate' });
+    await recordJobRun(embedded.db, 'purge-expired', { at: new Date('2026-11-24T03:00:00Z'), durationMs: 12, rows: 7, error: null });
+    await recordJobRun(embedded.db, 'warn-inactive-teachers', { at: new Date('2026-11-24T03:05:00Z'), durationMs: 30, rows: 0, error: 'SMTP down' });
     await embedded.close();
+
+    const listed = admin(dataDir, 'jobs');
+    expect([listed.status, listed.out]).toEqual([
+      0,
+      'purge-expired  last run 2026-11-24T03:00:00.000Z  12 ms  7 rows  runs 1  failures 0  ok\n' +
+        'warn-inactive-teachers  last run 2026-11-24T03:05:00.000Z  30 ms  0 rows  runs 1  failures 1  FAILED: SMTP down\n' +
+        `(on the embedded database in ${dataDir})`,
+    ]);
+    expect(admin(dataDir, 'jobs', 'extra')).toMatchObject({ status: 2, err: 'admin: usage: npm run admin -- jobs' });
+    const help = admin(dataDir, '--help');
+    expect(help.status).toBe(0);
+    expect(help.out).toContain('npm run admin -- premium <username> [--off]');
+    expect(help.out).toContain('npm run admin -- jobs');
+    expect(admin(dataDir, 'jobs', '--help')).toMatchObject({ status: 0, out: expect.stringContaining("scheduled jobs' last runs") });
+    expect(admin(dataDir, 'nonsense')).toMatchObject({ status: 2, err: expect.stringContaining('unknown command "nonsense"') });
 
     const direct = admin(dataDir, 'premium', 'Premium_Candidate');
     expect([direct.status, direct.out]).toEqual([0, `premium_candidate is now premium (on the embedded database in ${dataDir})`]);
@@ -75,7 +93,7 @@ describe('npm run admin -- premium, on the embedded database', () => {
     expect(admin(dataDir, 'premium')).toMatchObject({ status: 2, err: 'admin: usage: npm run admin -- premium <username> [--off]' });
 
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA: 'off', NODE_ENV: 'development', WEB_DIST: '/nonexistent' };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA: 'off', NODE_ENV: 'development', WEB_DIST: '/nonexistent', JOBS: 'off' };
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -93,6 +111,9 @@ describe('npm run admin -- premium, on the embedded database', () => {
       const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       const premium = async () => ((await (await fetch(`${base}/api/checkStatus`, { headers: { cookie } })).json()) as { isPremiumUser: boolean }).isPremiumUser;
       expect(await premium()).toBe(true);
+
+      // The job runs come from the server while it holds the database (its own jobs are off here).
+      expect(admin(dataDir, 'jobs')).toEqual({ status: 0, out: listed.out.replace(`(on the embedded database in ${dataDir})`, '(through the running server)'), err: '' });
 
       const off = admin(dataDir, 'premium', 'premium_candidate', '--off');
       expect([off.status, off.out]).toEqual([0, 'premium_candidate is no longer premium (through the running server)']);
