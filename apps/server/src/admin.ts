@@ -26,40 +26,47 @@ const ALL_HELP = `usage: npm run admin -- <command> [options]\n\n${Object.values
 
 class CommandError extends Error {}
 
-async function throughServer(dataDir: string, username: string, premium: boolean): Promise<{ username: string; isPremium: boolean } | null | 'no-server'> {
+/**
+ * An operator call to the server that holds DATA_DIR (127.0.0.1, the operator file's secret), or
+ * 'no-server' when none runs. A server that runs but does not answer is an error: opening its
+ * database now could harm it.
+ */
+async function askServer(dataDir: string, path: string, body?: unknown): Promise<Response | 'no-server'> {
   const server = readOperatorFile(dataDir);
   if (!server || !processRuns(server.pid)) return 'no-server';
   let res: Response;
   try {
-    res = await fetch(`http://127.0.0.1:${server.port}/api/operator/premium`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [OPERATOR_SECRET_HEADER]: server.secret },
-      body: JSON.stringify({ username, premium }),
+    res = await fetch(`http://127.0.0.1:${server.port}/api/operator/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { [OPERATOR_SECRET_HEADER]: server.secret, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(10_000),
     });
   } catch (err) {
-    // The server's process runs but does not answer: opening its database now could harm it.
     throw new CommandError(
       `a server (pid ${server.pid}) holds ${dataDir} but did not answer on port ${server.port} (${String(err)}); try again or stop it; ` +
         `if no Kolikko server runs, that pid belongs to another program: delete ${dataDir}/operator.json`,
     );
   }
-  if (res.status === 404 && ((await res.json().catch(() => ({}))) as { errorCode?: string }).errorCode === 'USER.USER_NOT_FOUND') return null;
-  if (!res.ok) throw new CommandError(`the server (pid ${server.pid}) refused the command: HTTP ${res.status}`);
+  if (res.ok || res.status === 404) return res;
+  throw new CommandError(`the server (pid ${server.pid}) refused the command: HTTP ${res.status}`);
+}
+
+async function throughServer(dataDir: string, username: string, premium: boolean): Promise<{ username: string; isPremium: boolean } | null | 'no-server'> {
+  const res = await askServer(dataDir, 'premium', { username, premium });
+  if (res === 'no-server') return res;
+  if (res.status === 404) {
+    if (((await res.json().catch(() => ({}))) as { errorCode?: string }).errorCode === 'USER.USER_NOT_FOUND') return null;
+    throw new CommandError(`the server refused the command: HTTP ${res.status}`);
+  }
   return (await res.json()) as { username: string; isPremium: boolean };
 }
 
-/** The running server's answer to GET operator/jobs, or 'no-server'. */
+/** The running server's job runs (GET operator/jobs), or 'no-server'. */
 async function jobsThroughServer(dataDir: string): Promise<JobRunRow[] | 'no-server'> {
-  const server = readOperatorFile(dataDir);
-  if (!server || !processRuns(server.pid)) return 'no-server';
-  const res = await fetch(`http://127.0.0.1:${server.port}/api/operator/jobs`, {
-    headers: { [OPERATOR_SECRET_HEADER]: server.secret },
-    signal: AbortSignal.timeout(10_000),
-  }).catch((err: unknown) => {
-    throw new CommandError(`a server (pid ${server.pid}) holds ${dataDir} but did not answer on port ${server.port} (${String(err)}); try again or stop it`);
-  });
-  if (!res.ok) throw new CommandError(`the server (pid ${server.pid}) refused the command: HTTP ${res.status}`);
+  const res = await askServer(dataDir, 'jobs');
+  if (res === 'no-server') return res;
+  if (!res.ok) throw new CommandError(`the server refused the command: HTTP ${res.status}`);
   return ((await res.json()) as { jobs: JobRunRow[] }).jobs;
 }
 

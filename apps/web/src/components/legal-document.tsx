@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, List, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { useTranslation } from '../lib/i18n.ts';
+import { useTranslation, withElements } from '../lib/i18n.ts';
 import { usePublicSite } from '../lib/public-site.ts';
 import { Link } from '../lib/router.tsx';
 
@@ -27,26 +27,11 @@ const TAG_LINKS: Record<string, string> = {
  * (`newTab`) a link opens in a new tab, so the half-filled form is not lost.
  */
 function inline(text: string, newTab: boolean): ReactNode[] {
-  const parts: ReactNode[] = [];
-  const tag = /<(\w+)>(.*?)<\/\1>/g;
-  let last = 0;
-  for (let match = tag.exec(text); match; match = tag.exec(text)) {
-    parts.push(text.slice(last, match.index));
-    const [, name = '', inner = ''] = match;
-    const to = TAG_LINKS[name];
-    if (to) {
-      parts.push(
-        <Anchor key={match.index} component={Link} to={to} inherit fw={600} {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}>
-          {inner}
-        </Anchor>,
-      );
-    } else {
-      parts.push(<strong key={match.index}>{inner}</strong>);
-    }
-    last = tag.lastIndex;
-  }
-  parts.push(text.slice(last));
-  return parts;
+  const links = Object.entries(TAG_LINKS).map(([name, to]) => [
+    name,
+    <Anchor component={Link} to={to} inherit fw={600} {...(newTab ? { target: '_blank', rel: 'noopener' } : {})} />,
+  ]);
+  return withElements(text, { ...Object.fromEntries(links), b: <strong /> });
 }
 
 /** Blocks of lines: a run of lines starting with "- " is a list, any other line a paragraph. */

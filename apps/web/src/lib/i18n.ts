@@ -188,7 +188,11 @@ export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
  */
 export function Trans({ i18nKey, values, components }: { i18nKey: string; values?: TOptions; components: Record<string, ReactElement> }) {
   const { t } = useTranslation();
-  const text = t(i18nKey, values);
+  return createElement(Fragment, null, ...withElements(t(i18nKey, values), components));
+}
+
+/** A text's `<name>text</name>` parts as `components[name]` with that text as children (the bare text for an unknown name). */
+export function withElements(text: string, components: Record<string, ReactElement>): ReactNode[] {
   const parts: ReactNode[] = [];
   const tag = /<(\w+)>(.*?)<\/\1>/g;
   let last = 0;
@@ -200,5 +204,5 @@ export function Trans({ i18nKey, values, components }: { i18nKey: string; values
     last = tag.lastIndex;
   }
   parts.push(text.slice(last));
-  return createElement(Fragment, null, ...parts);
+  return parts;
 }
