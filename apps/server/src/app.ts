@@ -59,6 +59,7 @@ import { avatarsRoutes } from './modules/avatars/avatars.routes.ts';
 import { createAvatarsService } from './modules/avatars/avatars.service.ts';
 import { loadCharacterCatalog } from './modules/avatars/catalog.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
+import { exportRoutes } from './modules/export/export.routes.ts';
 import { createHistoryService } from './modules/history/history.service.ts';
 import { socketMemberEvents } from './modules/members/members.events.ts';
 import { rewardPurchasesRoutes } from './modules/rewards/reward-purchases.routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       await api.register(avatarsRoutes, { avatars: createAvatarsService({ db, events: memberEvents, catalog }) });
       await api.register(transfersRoutes, { transfers: createTransfersService({ db, events: memberEvents }) });
       await api.register(historyRoutes, { history: createHistoryService({ db, catalog }) });
+      await api.register(exportRoutes, { db });
       await api.register(chatRoutes, { chat: createChatService({ db, events: socketChatEvents(app.io) }) });
       await api.register(contactRoutes, { contact: createContactService({ db, captcha, relay, background, log: app.log, config }) });
       const paymentsService = createPaymentsService({ db, provider: payments, packages: config.coinPackages, owedRewards, mailer, log: app.log });

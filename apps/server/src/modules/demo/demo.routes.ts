@@ -34,6 +34,8 @@ export const DEMO_REFUSED_ROUTES: readonly string[] = [
   'DELETE /api/admin/:id',
   'PUT /api/member/password',
   'DELETE /api/member/:id',
+  'GET /api/admin/:id/export',
+  'GET /api/member/:id/export',
   'GET /api/logout',
 ];
 const refused = new Set(DEMO_REFUSED_ROUTES);
