@@ -52,7 +52,7 @@ export async function api(base, method, path, { cookie, body, headers = {} } = {
   return { status: res.status, json, cookie: session?.split(';')[0], headers: res.headers };
 }
 
-async function expectOk(promise, status, what) {
+export async function expectOk(promise, status, what) {
   const res = await promise;
   if (res.status !== status) throw fail(what, res);
   return res;
@@ -61,9 +61,9 @@ async function expectOk(promise, status, what) {
 /**
  * Builds the web app when its sources are newer than apps/web/dist (scripts/ensure-web-build.mjs),
  * then starts the compiled server (bench/lib.mjs spawnServer) on a free port with a fresh DATA_DIR,
- * CAPTCHA off and a high rate limit. Returns { base, child, stop() }.
+ * CAPTCHA off and a high rate limit, and `env`'s settings (DATABASE_URL, ...). Returns { base, child, stop() }.
  */
-export async function startApp({ log = (line) => process.stderr.write(`${line}\n`) } = {}) {
+export async function startApp({ log = (line) => process.stderr.write(`${line}\n`), env = {} } = {}) {
   // BENCH_WEB_DIST: measure a build made elsewhere (`npx vite build --outDir <dir>`) as it is.
   const webDist = process.env.BENCH_WEB_DIST ? resolve(process.env.BENCH_WEB_DIST) : join(ROOT, 'apps/web/dist');
   // The build's output goes to stderr, so a script's stdout stays its report.
@@ -77,6 +77,7 @@ export async function startApp({ log = (line) => process.stderr.write(`${line}\n
       CAPTCHA: 'off',
       RATE_LIMIT_PER_MINUTE: '100000',
       WEB_DIST: webDist,
+      ...env,
     }),
   );
   const base = `http://127.0.0.1:${port}`;
@@ -97,14 +98,9 @@ export async function startApp({ log = (line) => process.stderr.write(`${line}\n
   return { base, child, stop };
 }
 
-/**
- * Through the API: a verified teacher (signup, the link from the dev outbox, login) with one
- * group; three students who joined it (member signup); one todo list of three todos shown to the
- * group's blue small group, where new students are. Logs in the first student. Returns the
- * teacher's and the student's session cookies ("kolikko_session=...").
- */
-export async function seedUsers(base) {
-  const teacher = { username: 'budgetteacher', email: 'budgetteacher@school.test', password: PASSWORD };
+/** A verified teacher through the API (signup, the link from the dev outbox, login): { id, cookie }. */
+export async function signUpTeacher(base, username) {
+  const teacher = { username, email: `${username}@school.test`, password: PASSWORD };
   await expectOk(api(base, 'POST', '/signup/admin', { body: teacher }), 201, 'teacher signup');
   const outbox = (await api(base, 'GET', '/dev/outbox')).json;
   const token = outbox
@@ -116,8 +112,17 @@ export async function seedUsers(base) {
   if (!verified.headers.get('location')?.includes('success=true')) throw new Error(`verification failed: ${verified.status} ${verified.headers.get('location')}`);
   const login = await expectOk(api(base, 'POST', '/login/admin', { body: { loginName: teacher.username, password: PASSWORD } }), 200, 'teacher login');
   if (!login.cookie) throw new Error('teacher login set no session cookie');
-  const teacherId = login.json.id;
-  const cookie = login.cookie;
+  return { id: login.json.id, cookie: login.cookie };
+}
+
+/**
+ * Through the API: a verified teacher (signUpTeacher) with one
+ * group; three students who joined it (member signup); one todo list of three todos shown to the
+ * group's blue small group, where new students are. Logs in the first student. Returns the
+ * teacher's and the student's session cookies ("kolikko_session=...").
+ */
+export async function seedUsers(base) {
+  const { id: teacherId, cookie } = await signUpTeacher(base, 'budgetteacher');
 
   const groupName = 'Budget class';
   const group = (await expectOk(api(base, 'POST', '/group', { cookie, body: { id: teacherId, group_name: groupName } }), 201, 'create group')).json;

@@ -285,10 +285,10 @@ export async function communityRows(db: DbOrTx, teacherId: string) {
 }
 
 /**
- * A page of the owner's images' ids and names, after an id: a teacher's todos' pictures and its
- * students' answer pictures; a member's answer pictures. The bytes are read one image at a time.
+ * The owner's pictures' ids and names (a teacher's todos' pictures and its students' answer
+ * pictures; a member's answer pictures), without their bytes, which are read one at a time.
  */
-export async function imagePage(db: DbOrTx, owner: ExportOwner, after: string | undefined, limit: number) {
+export async function imageList(db: DbOrTx, owner: ExportOwner) {
   const whose =
     owner.kind === 'teacher'
       ? or(
@@ -296,12 +296,7 @@ export async function imagePage(db: DbOrTx, owner: ExportOwner, after: string | 
           inArray(images.memberTodoId, db.select({ id: memberTodos.id }).from(memberTodos).where(inArray(memberTodos.memberId, teacherMemberIds(db, owner.teacherId)))),
         )
       : inArray(images.memberTodoId, db.select({ id: memberTodos.id }).from(memberTodos).where(eq(memberTodos.memberId, owner.memberId)));
-  return db
-    .select({ id: images.id, name: images.name, size: sql<number>`octet_length(${images.bytes})`.mapWith(Number) })
-    .from(images)
-    .where(and(whose, after === undefined ? undefined : gt(images.id, after)))
-    .orderBy(asc(images.id))
-    .limit(limit);
+  return db.select({ id: images.id, name: images.name }).from(images).where(whose).orderBy(asc(images.id));
 }
 
 /** One image's bytes. */

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -166,13 +166,6 @@ function ledgerJson(tx: Tx, owner: ExportOwner): Chunks {
   return jsonArray(pages((last: { id: number } | undefined) => repo.ledgerPage(tx, owner, last?.id ?? 0, PAGE_ROWS), PAGE_ROWS));
 }
 
-/** The images, one read (and held) at a time. */
-async function* imageEntries(tx: Tx, owner: ExportOwner): AsyncGenerator<{ name: string; read: () => Promise<Buffer | undefined> }> {
-  for await (const page of pages((last: { id: string } | undefined) => repo.imagePage(tx, owner, last?.id, PAGE_ROWS), PAGE_ROWS)) {
-    for (const image of page) yield { name: image.name, read: () => repo.imageBytes(tx, image.id) };
-  }
-}
-
 function readme(kind: ExportOwner['kind'], username: string, exportedAt: Date, files: string[]): string {
   const list = (lang: 'en' | 'fi') => files.map((f) => `  ${f.padEnd(22)} ${FILE_DESCRIPTIONS[f]?.[lang] ?? ''}`).join('\n');
   return [
@@ -205,51 +198,66 @@ export interface ExportFile {
  * Writes the owner's export as a new ZIP file at `path` (mode 0600; an existing file is an
  * error). USER.USER_NOT_FOUND when the owner does not exist. On an error the file may be left
  * half written: the caller removes it.
+ *
+ * The JSON files are written inside one read-only, repeatable-read transaction (a consistent
+ * picture of the rows). The pictures never change once stored, so they are copied after it, one
+ * query each: on PGlite, whose one connection the transaction holds, other requests go on between
+ * them. A picture deleted in between is left out.
  */
 export async function writeExportFile(db: Db, owner: ExportOwner, path: string, now: Date = new Date()): Promise<ExportFile> {
-  return db.transaction(
-    async (tx) => {
-      const teacher = owner.kind === 'teacher' ? await repo.findTeacher(tx, owner.teacherId) : undefined;
-      const member = owner.kind === 'member' ? await repo.findMember(tx, owner.memberId) : undefined;
-      const username = teacher?.username ?? member?.username;
-      if (username === undefined) throw new AppError('USER.USER_NOT_FOUND');
-      const files = teacher ? teacherFiles(tx, teacher) : memberFiles(tx, member!);
-      const names = [...files.map(([name]) => name), 'images/'];
+  let zip: yazl.ZipFile | undefined;
+  let out: WriteStream | undefined;
+  try {
+    const { username, images, failed, entry } = await db.transaction(
+      async (tx) => {
+        const teacher = owner.kind === 'teacher' ? await repo.findTeacher(tx, owner.teacherId) : undefined;
+        const member = owner.kind === 'member' ? await repo.findMember(tx, owner.memberId) : undefined;
+        const username = teacher?.username ?? member?.username;
+        if (username === undefined) throw new AppError('USER.USER_NOT_FOUND');
+        const files = teacher ? teacherFiles(tx, teacher) : memberFiles(tx, member!);
+        const names = [...files.map(([name]) => name), 'images/'];
 
-      const zip = new yazl.ZipFile();
-      const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
-      const failed = Promise.race([once(zip, 'error'), once(out, 'error'), once(zip.outputStream, 'error')]).then(([err]) => Promise.reject(err as Error));
-      failed.catch(() => {});
-      zip.outputStream.pipe(out);
+        zip = new yazl.ZipFile();
+        out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+        const failed = Promise.race([once(zip, 'error'), once(out, 'error'), once(zip.outputStream, 'error')]).then(([err]) => Promise.reject(err as Error));
+        failed.catch(() => {});
+        zip.outputStream.pipe(out);
 
-      try {
         const entry = { mtime: now, mode: 0o100644 };
         const manifest = { format: EXPORT_FORMAT, version: EXPORT_VERSION, kind: owner.kind === 'teacher' ? 'teacher' : 'student', username, exportedAt: now.toISOString(), files: names };
         zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 'manifest.json', entry);
         zip.addBuffer(Buffer.from(readme(owner.kind, username, now, names)), 'README.txt', entry);
-        for (const [name, chunks] of files) zip.addReadStreamLazy(name, entry, (cb) => cb(null, Readable.from(chunks, { objectMode: false })));
+        let jsonWritten!: () => void;
+        const allJsonWritten = new Promise<void>((resolve) => (jsonWritten = resolve));
+        files.forEach(([name, chunks], i) => {
+          const last = i === files.length - 1;
+          const stream = Readable.from(chunks, { objectMode: false });
+          if (last) stream.on('end', jsonWritten);
+          zip!.addReadStreamLazy(name, entry, (cb) => cb(null, stream));
+        });
+        await Promise.race([allJsonWritten, failed]);
+        return { username, images: await repo.imageList(tx, owner), failed, entry };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
 
-        // Each image is read when the ZIP has taken the one before, so one image at most is held
-        // (the transaction runs the JSON files' reads and these one query at a time).
-        for await (const image of imageEntries(tx, owner)) {
-          const bytes = await Promise.race([image.read(), failed]);
-          if (bytes === undefined) continue;
-          const taken = new Promise<void>((resolve) => {
-            zip.addReadStreamLazy(`images/${image.name}`, { ...entry, compress: false }, (cb) => {
-              resolve();
-              cb(null, Readable.from([bytes]));
-            });
-          });
-          await Promise.race([taken, failed]);
-        }
-        zip.end();
-        await Promise.race([finished(out), failed]);
-      } catch (err) {
-        out.destroy();
-        throw err;
-      }
-      return { bytes: (await stat(path)).size, filename: exportFileName(username, now), username };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+    // Each picture is read when the ZIP has taken the one before: two at most are held.
+    for (const image of images) {
+      const bytes = await Promise.race([repo.imageBytes(db, image.id), failed]);
+      if (bytes === undefined) continue;
+      const taken = new Promise<void>((resolve) => {
+        zip!.addReadStreamLazy(`images/${image.name}`, { ...entry, compress: false }, (cb) => {
+          resolve();
+          cb(null, Readable.from([bytes]));
+        });
+      });
+      await Promise.race([taken, failed]);
+    }
+    zip!.end();
+    await Promise.race([finished(out!), failed]);
+    return { bytes: (await stat(path)).size, filename: exportFileName(username, now), username };
+  } catch (err) {
+    out?.destroy();
+    throw err;
+  }
 }
