@@ -10,12 +10,14 @@ import {
   images,
   memberTodos,
   members,
+  oneTimeTokens,
   owedRewards,
   rewardListItems,
   rewardListShares,
   rewardLists,
   rewardPurchases,
   rewards,
+  sessions,
   teacherBlocks,
   teachers,
   todolistShares,
@@ -53,6 +55,21 @@ export async function findMember(db: DbOrTx, memberId: string) {
     .innerJoin(teachers, eq(teachers.id, groups.teacherId))
     .where(eq(members.id, memberId));
   return row;
+}
+
+/** The owner's login sessions (when made, when they end); never the token's hash. */
+export async function sessionRows(db: DbOrTx, owner: ExportOwner) {
+  const whose = owner.kind === 'teacher' ? eq(sessions.teacherId, owner.teacherId) : eq(sessions.memberId, owner.memberId);
+  return db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(whose).orderBy(asc(sessions.createdAt));
+}
+
+/** The teacher's e-mail verification and password reset links (kind and dates); never the token's hash. */
+export async function oneTimeTokenRows(db: DbOrTx, teacherId: string) {
+  return db
+    .select({ kind: oneTimeTokens.kind, createdAt: oneTimeTokens.createdAt, expiresAt: oneTimeTokens.expiresAt, usedAt: oneTimeTokens.usedAt })
+    .from(oneTimeTokens)
+    .where(eq(oneTimeTokens.teacherId, teacherId))
+    .orderBy(asc(oneTimeTokens.createdAt));
 }
 
 /** Usernames of the teachers this teacher blocked (its own setting). */

@@ -31,7 +31,7 @@ const TODO_PAGE_ROWS = 20;
 
 /** What each file holds, for manifest.json and README.txt. */
 const FILE_DESCRIPTIONS: Record<string, { en: string; fi: string }> = {
-  'account.json': { en: 'your account (no password)', fi: 'tilisi tiedot (ei salasanaa)' },
+  'account.json': { en: 'your account (no password) and its login sessions', fi: 'tilisi tiedot (ei salasanaa) ja kirjautumisistunnot' },
   'groups.json': { en: 'your groups with their students (no passwords)', fi: 'ryhmäsi ja niiden oppilaat (ei salasanoja)' },
   'todolists.json': { en: 'your todo lists with their todos, and who they are shared with', fi: 'tehtävälistasi tehtävineen, ja kenen kanssa ne on jaettu' },
   'member-todos.json': { en: 'each student todo: done or not, answer, coins collected', fi: 'oppilaiden tehtävät: tehty vai ei, vastaus, kerätyt kolikot' },
@@ -111,6 +111,8 @@ function teacherFiles(tx: Tx, teacher: NonNullable<Awaited<ReturnType<typeof rep
       'account.json',
       jsonValue(async () => ({
         ...teacher,
+        sessions: await repo.sessionRows(tx, owner),
+        links: await repo.oneTimeTokenRows(tx, teacher.id),
         blockedTeachers: await repo.blockedUsernames(tx, teacher.id),
         todolistsSharedWithMe: await repo.todolistsSharedWithTeacher(tx, teacher.id),
       })),
@@ -143,7 +145,10 @@ function memberFiles(tx: Tx, member: NonNullable<Awaited<ReturnType<typeof repo.
   const owner: MemberInGroup = { kind: 'member', memberId: member.id, groupId: member.groupId };
   const { groupName, teacherUsername, ...account } = member;
   return [
-    ['account.json', jsonValue(async () => ({ ...account, group: { id: member.groupId, name: groupName }, teacher: { username: teacherUsername } }))],
+    [
+      'account.json',
+      jsonValue(async () => ({ ...account, group: { id: member.groupId, name: groupName }, teacher: { username: teacherUsername }, sessions: await repo.sessionRows(tx, owner) })),
+    ],
     ['member-todos.json', memberTodosJson(tx, owner)],
     ['reward-purchases.json', jsonArray(pages((last: { id: string } | undefined) => repo.rewardPurchasePage(tx, owner, last?.id, PAGE_ROWS), PAGE_ROWS))],
     ['chat.json', jsonArray(pages((last: { id: string } | undefined) => repo.chatPage(tx, owner, last?.id, PAGE_ROWS), PAGE_ROWS))],

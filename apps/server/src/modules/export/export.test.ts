@@ -128,6 +128,7 @@ describe('GET /api/admin/:id/export', () => {
 
     const account = zipJson<Record<string, unknown>>(entries, 'account.json');
     expect(account).toMatchObject({ id: c.teacher.id, username: c.teacher.username, email: c.teacher.email });
+    expect(account.sessions).toEqual([expect.objectContaining({ createdAt: expect.any(String), expiresAt: expect.any(String) })]);
     expect(account.todolistsSharedWithMe).toEqual([expect.objectContaining({ todolistId: c.otherList.id, ownerUsername: c.other.username, permissions: 'edit' })]);
 
     const groups = zipJson<{ id: string; name: string; members: { id: string; username: string; coins: number }[] }[]>(entries, 'groups.json');
