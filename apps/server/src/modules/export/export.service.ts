@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -193,6 +192,35 @@ export function exportFileName(username: string, at: Date): string {
   return `kolikko-${username}-${at.toISOString().slice(0, 10)}.zip`;
 }
 
+/**
+ * The first error of any of these streams: `or(p)` settles as `p`, or rejects with that error once
+ * one comes. (Racing each step against one never-settling promise would keep every step's result,
+ * here every picture, reachable from it until the end.)
+ */
+function firstError(...emitters: NodeJS.EventEmitter[]) {
+  let error: Error | undefined;
+  const waiting = new Set<(err: Error) => void>();
+  for (const e of emitters) {
+    e.on('error', (err: Error) => {
+      error ??= err;
+      for (const reject of waiting) reject(err);
+      waiting.clear();
+    });
+  }
+  return {
+    or<T>(step: Promise<T>): Promise<T> {
+      if (error) return Promise.reject(error);
+      return new Promise<T>((resolve, reject) => {
+        waiting.add(reject);
+        step.then(
+          (value) => (waiting.delete(reject), resolve(value)),
+          (err: unknown) => (waiting.delete(reject), reject(err as Error)),
+        );
+      });
+    },
+  };
+}
+
 export interface ExportFile {
   bytes: number;
   filename: string;
@@ -224,8 +252,7 @@ export async function writeExportFile(db: Db, owner: ExportOwner, path: string, 
 
         zip = new yazl.ZipFile();
         out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
-        const failed = Promise.race([once(zip, 'error'), once(out, 'error'), once(zip.outputStream, 'error')]).then(([err]) => Promise.reject(err as Error));
-        failed.catch(() => {});
+        const failed = firstError(zip, out, zip.outputStream);
         zip.outputStream.pipe(out);
 
         const entry = { mtime: now, mode: 0o100644 };
@@ -240,7 +267,7 @@ export async function writeExportFile(db: Db, owner: ExportOwner, path: string, 
           if (last) stream.on('end', jsonWritten);
           zip!.addReadStreamLazy(name, entry, (cb) => cb(null, stream));
         });
-        await Promise.race([allJsonWritten, failed]);
+        await failed.or(allJsonWritten);
         return { username, images: await repo.imageList(tx, owner), failed, entry };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -248,18 +275,21 @@ export async function writeExportFile(db: Db, owner: ExportOwner, path: string, 
 
     // Each picture is read when the ZIP has taken the one before: two at most are held.
     for (const image of images) {
-      const bytes = await Promise.race([repo.imageBytes(db, image.id), failed]);
+      let bytes = await failed.or(repo.imageBytes(db, image.id));
       if (bytes === undefined) continue;
       const taken = new Promise<void>((resolve) => {
         zip!.addReadStreamLazy(`images/${image.name}`, { ...entry, compress: false }, (cb) => {
+          // yazl keeps this function with its entry to the end: let go of the bytes once given.
+          const given = Readable.from([bytes!]);
+          bytes = undefined;
           resolve();
-          cb(null, Readable.from([bytes]));
+          cb(null, given);
         });
       });
-      await Promise.race([taken, failed]);
+      await failed.or(taken);
     }
     zip!.end();
-    await Promise.race([finished(out!), failed]);
+    await failed.or(finished(out!));
     return { bytes: (await stat(path)).size, filename: exportFileName(username, now), username };
   } catch (err) {
     out?.destroy();

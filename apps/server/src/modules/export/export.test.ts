@@ -1,3 +1,9 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +23,8 @@ import {
   showTodolist,
 } from '../../test/factories.ts';
 import { readZip, zipJson } from '../../test/zip.ts';
-import { EXPORT_FORMAT } from './export.service.ts';
+import { images } from '../../db/schema/index.ts';
+import { EXPORT_FORMAT, writeExportFile } from './export.service.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -224,6 +231,35 @@ describe('GET /api/admin/:id/export', () => {
     expect(memberTodos.length).toBe(750);
     expect(new Set(memberTodos.map((m) => m.id)).size).toBe(750);
     expect(zipJson<{ todos: unknown[] }[]>(entries, 'todolists.json')[0]?.todos.length).toBe(25);
+  });
+
+  it('holds a picture or two in memory at a time, not the whole file', async () => {
+    const teacher = await buildTeacher(db);
+    const list = await buildTodolist(db, teacher.id);
+    const MB = 1024 * 1024;
+    for (let i = 0; i < 30; i++) {
+      const todo = await buildTodo(db, list.id);
+      await db.insert(images).values({ name: `${randomUUID().replaceAll('-', '')}.png`, mime: 'image/png', ext: 'png', bytes: randomBytes(MB), todoId: todo.id });
+    }
+    // A full collection before each reading, so what is counted is what the export still holds.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().arrayBuffers;
+    let peak = before;
+    const sampler = setInterval(() => {
+      gc();
+      peak = Math.max(peak, process.memoryUsage().arrayBuffers);
+    }, 25);
+    const path = join(tmpdir(), `kolikko-export-test-${randomUUID()}.zip`);
+    try {
+      const file = await writeExportFile(db, { kind: 'teacher', teacherId: teacher.id }, path);
+      expect(file.bytes).toBeGreaterThan(30 * MB);
+    } finally {
+      clearInterval(sampler);
+      rmSync(path, { force: true });
+    }
+    expect((peak - before) / MB).toBeLessThan(12);
   });
 
   it("a deleted teacher's session is gone with it: its export answers AUTH.NO_AUTH", async () => {
