@@ -3,6 +3,8 @@
 //   npm run admin -- premium <username>          make a teacher premium (it may publish to the community)
 //   npm run admin -- premium <username> --off    take it back
 //   npm run admin -- jobs                        the scheduled jobs' last runs (issue 18)
+//   npm run admin -- delete-user <username>      delete a teacher or a student as its own button does (issue 18)
+//   npm run admin -- export <username> <file>    write a teacher's or a student's data export (issue 18)
 //   npm run admin -- --help, <command> --help    what the commands do
 //
 // Reads the same configuration as the server (DATABASE_URL, DATA_DIR). On PostgreSQL it connects
@@ -10,17 +12,38 @@
 // on one PGlite directory risk the data): when DATA_DIR/operator.json names a running server, the
 // command asks that server (127.0.0.1, the file's secret), so the change shows at once; when no
 // server runs, it opens the database itself.
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { OPERATOR_SECRET_HEADER, processRuns, readOperatorFile } from './modules/operator/operator.ts';
-import { setPremium } from './modules/operator/operator.repo.ts';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '@kolikko/core/errors';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type Db } from './db/client.ts';
+import { EXPORT_KIND_HEADER, EXPORT_USERNAME_HEADER, OPERATOR_SECRET_HEADER, processRuns, readOperatorFile } from './modules/operator/operator.ts';
+import { setPremium, type OperatorUserKind } from './modules/operator/operator.repo.ts';
+import { createStandaloneOperatorService, type DeletedUser, type ExportedUser } from './modules/operator/operator.service.ts';
 import { listJobRuns, type JobRunRow } from './platform/jobs.repo.ts';
 
 const USAGE = `usage: npm run admin -- premium <username> [--off]`;
 const JOBS_USAGE = `usage: npm run admin -- jobs`;
+const DELETE_USAGE = `usage: npm run admin -- delete-user <username> [--teacher|--student]`;
+const EXPORT_USAGE = `usage: npm run admin -- export <username> <file> [--teacher|--student] [--force]`;
+/** An export is made whole before the server answers: a large class may take minutes. */
+const EXPORT_TIMEOUT_MS = 30 * 60_000;
 const HELP: Record<string, string> = {
   premium: `${USAGE}\n  Makes a teacher premium (it may publish lists to the community), or with --off takes it back.`,
   jobs: `${JOBS_USAGE}\n  Lists the scheduled jobs' last runs: when, whether it succeeded, how long, how many rows, runs and failures, the last error.`,
+  'delete-user': `${DELETE_USAGE}
+  Deletes a teacher or a student as its own delete button does. A teacher goes with its groups, students,
+  lists, rewards, images and chat, and the coins it and its students held go to the sink through the ledger;
+  a student's coins go back to its teacher through the ledger. --teacher or --student says which when the
+  username is both a teacher's and a student's. A demo classroom's users are refused (the demo sweep removes them).`,
+  export: `${EXPORT_USAGE}
+  Writes everything Kolikko holds about a teacher and its classes, or about a student, to <file>: the same ZIP
+  its profile page downloads (manifest.json, README.txt, JSON files, images/), for answering a request of access.
+  An existing <file> is refused unless --force; a relative <file> is taken from the directory npm runs the command in
+  (the repository's root). --teacher or --student as for delete-user; demo users are refused.`,
 };
 const ALL_HELP = `usage: npm run admin -- <command> [options]\n\n${Object.values(HELP).join('\n\n')}\n\nOn PostgreSQL (DATABASE_URL) a command connects itself; on the embedded database it goes through the running server, or opens DATA_DIR itself when none runs.`;
 
@@ -31,7 +54,7 @@ class CommandError extends Error {}
  * 'no-server' when none runs. A server that runs but does not answer is an error: opening its
  * database now could harm it.
  */
-async function askServer(dataDir: string, path: string, body?: unknown): Promise<Response | 'no-server'> {
+async function askServer(dataDir: string, path: string, body?: unknown, timeoutMs = 10_000): Promise<Response | 'no-server'> {
   const server = readOperatorFile(dataDir);
   if (!server || !processRuns(server.pid)) return 'no-server';
   let res: Response;
@@ -40,7 +63,7 @@ async function askServer(dataDir: string, path: string, body?: unknown): Promise
       method: body === undefined ? 'GET' : 'POST',
       headers: { [OPERATOR_SECRET_HEADER]: server.secret, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
     throw new CommandError(
@@ -48,16 +71,50 @@ async function askServer(dataDir: string, path: string, body?: unknown): Promise
         `if no Kolikko server runs, that pid belongs to another program: delete ${dataDir}/operator.json`,
     );
   }
-  if (res.ok || res.status === 404) return res;
+  // A refusal (4xx) is the caller's to read: its errorCode and message say why.
+  if (res.status < 500) return res;
   throw new CommandError(`the server (pid ${server.pid}) refused the command: HTTP ${res.status}`);
 }
+
+/** The JSON error of a refused operator call (an AppError's answer: plugins/errors.ts). */
+async function readRefusal(res: Response): Promise<{ errorCode?: string; message?: string }> {
+  return (await res.json().catch(() => ({}))) as { errorCode?: string; message?: string };
+}
+
+/** A refused operator call as the command's answer: the server's message (the same as without a server, see standalone). */
+async function refusal(res: Response): Promise<CommandError> {
+  const { message } = await readRefusal(res);
+  return new CommandError(message ?? `the server refused the command: HTTP ${res.status}`);
+}
+
+/**
+ * Runs `work` on the database this command opens itself: on PostgreSQL, or on the embedded
+ * database when no server holds it. Says which, for the command's answer.
+ */
+async function standalone<T>(config: Config, work: (db: Db) => Promise<T>): Promise<{ result: T; how: string }> {
+  const how = config.databaseUrl ? 'on PostgreSQL' : `on the embedded database in ${config.dataDir}`;
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return { result: await work(database.db), how };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Errors the owed-rewards settlement after a student's deletion logs (it never throws): to stderr. */
+const stderrLog = {
+  error: (obj: unknown, msg?: string) => {
+    process.stderr.write(`admin: ${msg ?? ''} ${obj instanceof Object && 'err' in obj ? String(obj.err) : String(obj)}\n`);
+  },
+};
 
 async function throughServer(dataDir: string, username: string, premium: boolean): Promise<{ username: string; isPremium: boolean } | null | 'no-server'> {
   const res = await askServer(dataDir, 'premium', { username, premium });
   if (res === 'no-server') return res;
-  if (res.status === 404) {
-    if (((await res.json().catch(() => ({}))) as { errorCode?: string }).errorCode === 'USER.USER_NOT_FOUND') return null;
-    throw new CommandError(`the server refused the command: HTTP ${res.status}`);
+  if (!res.ok) {
+    const { errorCode, message } = await readRefusal(res);
+    if (errorCode === 'USER.USER_NOT_FOUND') return null;
+    throw new CommandError(message ?? `the server refused the command: HTTP ${res.status}`);
   }
   return (await res.json()) as { username: string; isPremium: boolean };
 }
@@ -66,7 +123,7 @@ async function throughServer(dataDir: string, username: string, premium: boolean
 async function jobsThroughServer(dataDir: string): Promise<JobRunRow[] | 'no-server'> {
   const res = await askServer(dataDir, 'jobs');
   if (res === 'no-server') return res;
-  if (!res.ok) throw new CommandError(`the server refused the command: HTTP ${res.status}`);
+  if (!res.ok) throw await refusal(res);
   return ((await res.json()) as { jobs: JobRunRow[] }).jobs;
 }
 
@@ -88,15 +145,7 @@ async function jobs(args: string[]): Promise<string> {
   let rows: JobRunRow[] | 'no-server' = 'no-server';
   let how = 'through the running server';
   if (!config.databaseUrl) rows = await jobsThroughServer(config.dataDir);
-  if (rows === 'no-server') {
-    how = config.databaseUrl ? 'on PostgreSQL' : `on the embedded database in ${config.dataDir}`;
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    try {
-      rows = await listJobRuns(database.db);
-    } finally {
-      await database.close();
-    }
-  }
+  if (rows === 'no-server') ({ result: rows, how } = await standalone(config, listJobRuns));
   return `${formatJobRuns(rows)}\n(${how})`;
 }
 
@@ -109,22 +158,96 @@ async function premium(args: string[]): Promise<string> {
   let result: { username: string; isPremium: boolean } | null | 'no-server' = 'no-server';
   let how = 'through the running server';
   if (!config.databaseUrl) result = await throughServer(config.dataDir, username, !off);
-  if (result === 'no-server') {
-    how = config.databaseUrl ? 'on PostgreSQL' : `on the embedded database in ${config.dataDir}`;
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    try {
-      result = await setPremium(database.db, username, !off);
-    } finally {
-      await database.close();
-    }
-  }
+  if (result === 'no-server') ({ result, how } = await standalone(config, (db) => setPremium(db, username, !off)));
   if (result === null) throw new CommandError(`no teacher with the username "${username}"`);
   return `${result.username} is ${result.isPremium ? 'now premium' : 'no longer premium'} (${how})`;
 }
 
+/**
+ * A command's arguments: one username, --teacher or --student (the kind of user it names), and the
+ * flags the command allows; anything else is the usage.
+ */
+function userArgs(args: string[], usage: string, positional: number, flags: string[] = []) {
+  const names = args.filter((a) => !a.startsWith('-'));
+  const options = args.filter((a) => a.startsWith('-'));
+  const unknown = options.filter((o) => o !== '--teacher' && o !== '--student' && !flags.includes(o));
+  const teacher = options.includes('--teacher');
+  const student = options.includes('--student');
+  if (names.length !== positional || unknown.length > 0 || (teacher && student)) throw new CommandError(usage);
+  const kind: OperatorUserKind | undefined = teacher ? 'teacher' : student ? 'member' : undefined;
+  return { names, kind, has: (flag: string) => options.includes(flag) };
+}
+
+/** `username` and `kind` for an operator route, as ZUserRequest (operator.routes.ts) reads them. */
+const userRequest = (username: string, kind: OperatorUserKind | undefined) => ({ username, ...(kind ? { kind } : {}) });
+
+async function deleteUser(args: string[]): Promise<string> {
+  const { names, kind } = userArgs(args, DELETE_USAGE, 1);
+  const username = names[0] ?? '';
+  const config = loadConfig();
+  let deleted: DeletedUser | 'no-server' = 'no-server';
+  let how = 'through the running server';
+  if (!config.databaseUrl) {
+    const res = await askServer(config.dataDir, 'delete-user', userRequest(username, kind));
+    if (res !== 'no-server' && !res.ok) throw await refusal(res);
+    if (res !== 'no-server') deleted = (await res.json()) as DeletedUser;
+  }
+  if (deleted === 'no-server') ({ result: deleted, how } = await standalone(config, (db) => createStandaloneOperatorService(db, stderrLog).deleteUser(username, kind)));
+  const what =
+    deleted.kind === 'teacher'
+      ? `deleted teacher ${deleted.username} with ${deleted.groups} group(s) and ${deleted.students} student(s)`
+      : `deleted student ${deleted.username}; its ${deleted.coinsReturned} coin(s) went back to its teacher ${deleted.teacherUsername}`;
+  return `${what} (${how})`;
+}
+
+/** What the command says of an export it wrote. */
+type Exported = Pick<ExportedUser, 'kind' | 'username' | 'bytes'>;
+
+/**
+ * The running server's export of a user, streamed into `path` as it arrives ('no-server' when no
+ * server runs). The length is checked against the server's: a cut download is an error.
+ */
+async function exportThroughServer(dataDir: string, username: string, kind: OperatorUserKind | undefined, path: string): Promise<Exported | 'no-server'> {
+  const res = await askServer(dataDir, 'export', userRequest(username, kind), EXPORT_TIMEOUT_MS);
+  if (res === 'no-server') return res;
+  if (!res.ok || !res.body) throw await refusal(res);
+  try {
+    await pipeline(Readable.fromWeb(res.body), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+  } catch (err) {
+    throw new CommandError(`the download from the server failed: ${String(err)}`);
+  }
+  const bytes = statSync(path).size;
+  const expected = Number(res.headers.get('content-length'));
+  if (bytes !== expected) throw new CommandError(`the download ended early: ${bytes} of ${expected} bytes`);
+  const exportedKind: OperatorUserKind = res.headers.get(EXPORT_KIND_HEADER) === 'member' ? 'member' : 'teacher';
+  const exportedName = decodeURIComponent(res.headers.get(EXPORT_USERNAME_HEADER) ?? username);
+  return { kind: exportedKind, username: exportedName, bytes };
+}
+
+async function exportUser(args: string[]): Promise<string> {
+  const { names, kind, has } = userArgs(args, EXPORT_USAGE, 2, ['--force']);
+  const username = names[0] ?? '';
+  const file = resolve(names[1] ?? '');
+  if (existsSync(file) && !has('--force')) throw new CommandError(`${file} exists: add --force to overwrite it`);
+  const config = loadConfig();
+  // Written beside <file> under a name of its own, and renamed at the end: <file> never holds half an export.
+  const partial = join(dirname(file), `.${basename(file)}.${randomUUID()}.part`);
+  let exported: Exported | 'no-server' = 'no-server';
+  let how = 'through the running server';
+  try {
+    if (!config.databaseUrl) exported = await exportThroughServer(config.dataDir, username, kind, partial);
+    if (exported === 'no-server') ({ result: exported, how } = await standalone(config, (db) => createStandaloneOperatorService(db, stderrLog).exportUser(username, kind, partial)));
+    renameSync(partial, file);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  const who = exported.kind === 'teacher' ? 'teacher' : 'student';
+  return `wrote the data of ${who} ${exported.username} to ${file} (${exported.bytes} bytes) (${how})`;
+}
+
 try {
   const [command, ...rest] = process.argv.slice(2);
-  const commands: Record<string, (args: string[]) => Promise<string>> = { premium, jobs };
+  const commands: Record<string, (args: string[]) => Promise<string>> = { premium, jobs, 'delete-user': deleteUser, export: exportUser };
   if (command === undefined || command === '--help' || command === 'help') {
     process.stdout.write(`${ALL_HELP}\n`);
     process.exit(command === undefined ? 2 : 0);
@@ -138,7 +261,8 @@ try {
   process.stdout.write(`${await run(rest)}\n`);
   process.exit(0);
 } catch (err) {
-  if (err instanceof CommandError || err instanceof ConfigError) {
+  // A refusal of the operator service (no such user, a demo's...) said to the operator, as the server would.
+  if (err instanceof CommandError || err instanceof ConfigError || (err instanceof AppError && err.status < 500)) {
     process.stderr.write(`admin: ${err.message}\n`);
     process.exit(2);
   }

@@ -186,7 +186,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       await api.register(todolistsRoutes, { todolists });
       await api.register(sharingRoutes, { sharing: createSharingService({ db, todolists, todoEvents: events, events: sharingEvents }) });
       await api.register(communityRoutes, { community: createCommunityService({ db, todolists, owedRewards }) });
-      if (options.operatorSecret) await api.register(operatorRoutes, { db, secret: options.operatorSecret });
+      if (options.operatorSecret) await api.register(operatorRoutes, { db, secret: options.operatorSecret, account, members, disconnect });
       await api.register(todosRoutes, { todos: createTodosService({ db, events, owedRewards }) });
       await api.register(memberTodosRoutes, { memberTodos: createMemberTodosService({ db, events, owedRewards }) });
       await api.register(rewardsRoutes, { rewards: createRewardsService({ db, events: socketRewardEvents(app.io) }) });

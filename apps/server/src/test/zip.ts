@@ -1,23 +1,24 @@
+import { buffer } from 'node:stream/consumers';
 import yauzl from 'yauzl';
 
-/** A ZIP's entries by name, read with yauzl (an independent reader: the export is written with yazl). */
-export async function readZip(zip: Buffer): Promise<Map<string, Buffer>> {
-  const file = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))));
+/**
+ * A ZIP's entries by name, from a file's path or its bytes, read with yauzl (an independent
+ * reader: the export is written with yazl). The browser tests read downloads with it too.
+ */
+export async function readZip(zip: Buffer | string): Promise<Map<string, Buffer>> {
+  const file = typeof zip === 'string' ? await yauzl.openPromise(zip, { lazyEntries: true }) : await yauzl.fromBufferPromise(zip, { lazyEntries: true });
   const entries = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     file.on('error', reject);
     file.on('end', () => resolve());
     file.on('entry', (entry: yauzl.Entry) => {
-      file.openReadStream(entry, (err, stream) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('error', reject);
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
+      file
+        .openReadStreamPromise(entry)
+        .then((stream) => buffer(stream))
+        .then((bytes) => {
+          entries.set(entry.fileName, bytes);
           file.readEntry();
-        });
-      });
+        }, reject);
     });
     file.readEntry();
   });
@@ -27,6 +28,6 @@ export async function readZip(zip: Buffer): Promise<Map<string, Buffer>> {
 /** An entry of a ZIP read by readZip, parsed as JSON. */
 export function zipJson<T = unknown>(entries: Map<string, Buffer>, name: string): T {
   const bytes = entries.get(name);
-  if (!bytes) throw new Error(`no ${name} in the ZIP (has ${[...entries.keys()].join(', ')})`);
+  if (!bytes) throw new Error(`no ${name} in the ZIP (it has ${[...entries.keys()].join(', ')})`);
   return JSON.parse(bytes.toString('utf8')) as T;
 }

@@ -11,7 +11,7 @@ import { ZMemberId, ZUserId } from '@kolikko/core/schemas/groups';
 import type { Db } from '../../db/client.ts';
 import { requireMember, requireTeacher } from '../../plugins/auth.ts';
 import { assertSelf } from '../groups/groups.service.ts';
-import { writeExportFile, type ExportOwner } from './export.service.ts';
+import { writeExportFile, type ExportFile, type ExportOwner } from './export.service.ts';
 
 const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError, 429: ZApiError };
 const tags = ['data export'];
@@ -21,6 +21,21 @@ const description =
 
 /** Exports being made on this node at once, at most: each reads a whole class in one transaction. */
 const MAX_EXPORTS_AT_ONCE = 2;
+
+/**
+ * Sends the export written at `path` as the download, with its length; the file is unlinked as
+ * soon as it is open, so nothing is left behind however the download ends.
+ */
+export async function sendExportFile(reply: FastifyReply, file: ExportFile, path: string): Promise<FastifyReply> {
+  const handle = await open(path, 'r');
+  await rm(path, { force: true });
+  return reply
+    .header('content-type', 'application/zip')
+    .header('content-length', file.bytes)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(handle.createReadStream());
+}
 
 /**
  * The data export's download (issue 18): a teacher's own, a student's own; nobody else's.
@@ -38,15 +53,8 @@ export async function exportRoutes(fastify: FastifyInstance, opts: { db: Db }) {
     const started = performance.now();
     try {
       const file = await writeExportFile(opts.db, owner, path);
-      const handle = await open(path, 'r');
-      await rm(path, { force: true });
       reply.log.info({ kind: owner.kind, bytes: file.bytes, ms: Math.round(performance.now() - started) }, 'data export made');
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-length', file.bytes)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(handle.createReadStream());
+      return await sendExportFile(reply, file, path);
     } finally {
       running.delete(userKey);
       await rm(path, { force: true });

@@ -47,8 +47,16 @@ describe('POST operator/premium (the server side of npm run admin)', () => {
 
   it('does not exist on a server without an operator secret (PostgreSQL)', async () => {
     const { app: plain } = await buildTestApp();
-    const res = await plain.inject({ method: 'POST', url: '/api/operator/premium', headers: { [OPERATOR_SECRET_HEADER]: SECRET }, payload: { username: 'x', premium: true } });
-    expect(res.statusCode).toBe(404);
+    const t = await buildTeacher(db);
+    for (const [url, payload] of [
+      ['/api/operator/premium', { username: t.username, premium: true }],
+      ['/api/operator/delete-user', { username: t.username }],
+      ['/api/operator/export', { username: t.username }],
+    ] as const) {
+      const res = await plain.inject({ method: 'POST', url, headers: { [OPERATOR_SECRET_HEADER]: SECRET }, payload });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+    }
+    expect(await queryRows(db, sql`select is_premium from teachers where id = ${t.id}`)).toEqual([{ is_premium: false }]);
   });
 });
 

@@ -12,6 +12,9 @@ import { join } from 'node:path';
  */
 export const OPERATOR_FILE = 'operator.json';
 export const OPERATOR_SECRET_HEADER = 'x-kolikko-operator';
+/** POST operator/export answers the ZIP with these: whose export it is (`teacher` or `member`, and the username). */
+export const EXPORT_KIND_HEADER = 'x-kolikko-export-kind';
+export const EXPORT_USERNAME_HEADER = 'x-kolikko-export-username';
 
 export interface OperatorFile {
   pid: number;
