@@ -15,9 +15,10 @@ import { useRenameStudent } from '../api/rename-student.ts';
 import { useUnlockCharacter } from '../api/unlock-character.ts';
 import { useWearStudentCharacter } from '../api/wear-student-character.ts';
 import { CoinTransfer } from './coin-transfer.tsx';
+import { DataExport } from './data-export.tsx';
 import { DeleteAccount } from './delete-account.tsx';
 
-/** /student/profile: own coins, character, coin transfer, username, language and deleting the own account. */
+/** /student/profile: own coins, character, coin transfer, username, language, the data export and deleting the own account. */
 export function StudentProfile({ student }: { student: TMemberUser }) {
   const { t } = useTranslation();
   usePageTitle(t('student.pages.profile'));
@@ -74,7 +75,9 @@ export function StudentProfile({ student }: { student: TMemberUser }) {
         <LanguageToggle size="sm" label={t('profile.language.toggle')} />
       </SettingsSection>
 
-      {/* A sample student of the demo at /proto is not deleted (issue 19). */}
+      {/* A sample student of the demo at /proto has no data of a person's to export, and is not deleted (issues 18, 19). */}
+      {!student.demo && <DataExport area="student" userId={student.id} />}
+
       {!student.demo && <DeleteAccount area="student" username={student.username} remove={() => remove.mutateAsync()} isRemoving={remove.isPending} />}
     </Stack>
   );

@@ -15,9 +15,10 @@ import { useDeleteTeacher } from '../api/delete-teacher.ts';
 import { useRenameTeacher } from '../api/rename-teacher.ts';
 import { useWearTeacherCharacter } from '../api/wear-teacher-character.ts';
 import { BlockedTeachers } from './blocked-teachers.tsx';
+import { DataExport } from './data-export.tsx';
 import { DeleteAccount } from './delete-account.tsx';
 
-/** /teacher/profile: picture, username, e-mail (read-only), password, language, delete account. */
+/** /teacher/profile: picture, username, e-mail (read-only), password, language, data export, delete account. */
 export function TeacherProfile({ teacher }: { teacher: TTeacherUser }) {
   const { t } = useTranslation();
   usePageTitle(t('teacher.pages.profile'));
@@ -85,6 +86,9 @@ export function TeacherProfile({ teacher }: { teacher: TTeacherUser }) {
       </SettingsSection>
 
       {!teacher.demo && <BlockedTeachers teacherId={teacher.id} />}
+
+      {/* A demo's data is the demo's, not a person's: nothing to hand over (issue 18). */}
+      {!teacher.demo && <DataExport area="teacher" userId={teacher.id} />}
 
       {!teacher.demo && <DeleteAccount area="teacher" username={teacher.username} remove={() => remove.mutateAsync()} isRemoving={remove.isPending} />}
     </Stack>
