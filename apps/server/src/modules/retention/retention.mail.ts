@@ -14,9 +14,9 @@ export function inactivityWarningMail(to: string, username: string, deleteOn: Da
   const iso = `${deleteOn.getUTCFullYear()}-${pad(deleteOn.getUTCMonth() + 1)}-${pad(deleteOn.getUTCDate())}`;
   const paragraphs = [
     `Hello ${username}, you have not logged in to Kolikko for almost two years. Your account will be deleted on ${en} (${iso}), with your groups, their students, your lists, rewards, pictures and chat messages.`,
-    'To keep your account, log in before then: a login is enough. If you do not need the account any more, you need not do anything.',
+    'To keep your account, log in before then: a login is enough. To save a copy of your data, log in and download it from your profile (“Your data”). If you do not need the account any more, you need not do anything.',
     `Hei ${username}, et ole kirjautunut Kolikkoon lähes kahteen vuoteen. Tilisi poistetaan ${fi} ja sen mukana ryhmäsi ja niiden oppilaat, listasi, palkintosi, kuvasi ja keskusteluviestisi.`,
-    'Jos haluat säilyttää tilisi, kirjaudu sisään ennen sitä: kirjautuminen riittää. Jos et enää tarvitse tiliä, sinun ei tarvitse tehdä mitään.',
+    'Jos haluat säilyttää tilisi, kirjaudu sisään ennen sitä: kirjautuminen riittää. Jos haluat tallentaa kopion tiedoistasi, kirjaudu sisään ja lataa ne profiilistasi (”Omat tietosi”). Jos et enää tarvitse tiliä, sinun ei tarvitse tehdä mitään.',
   ];
   const text = [...paragraphs, '', loginUrl].join('\n');
   const html = `${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}<p><a href="${escape(loginUrl)}">${escape(loginUrl)}</a></p>`;
