@@ -41,12 +41,35 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** The advisory lock nodes take in turn to migrate a PostgreSQL database. */
+const MIGRATE_LOCK = 'kolikko:migrate';
+
+/**
+ * Runs the migrations on PostgreSQL holding a session advisory lock on a connection of its own:
+ * nodes starting together on a new database would otherwise all find no migrations table and
+ * race to create the same tables (one fails on a duplicate). One at a time, the later ones find the
+ * work done. The lock goes with the connection if the process dies.
+ */
+async function migrateOneAtATime(pool: pg.Pool): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock(hashtext($1))', [MIGRATE_LOCK]);
+    try {
+      await migratePg(drizzlePg(holder, { schema }), { migrationsFolder });
+    } finally {
+      await holder.query('select pg_advisory_unlock(hashtext($1))', [MIGRATE_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
+}
+
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateOneAtATime(pool);
     return {
       db,
       kind: 'postgres',

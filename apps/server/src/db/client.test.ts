@@ -1,0 +1,43 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from './client.ts';
+import { queryRows } from './reset.ts';
+
+// Real PostgreSQL (DATABASE_URL's server, or the local one CI starts), also when the suite runs on PGlite.
+const PG_URL = loadConfig().databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/test';
+const name = `kolikko_migrate_${process.env.VITEST_POOL_ID ?? '0'}`;
+
+async function admin(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(() => admin(`drop database if exists ${name} with (force)`));
+
+describe('openDatabase on PostgreSQL', () => {
+  it('lets nodes starting together on a new database migrate it one at a time: all start, each migration runs once', async () => {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`create database ${name}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const opened = await Promise.allSettled(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })));
+    try {
+      expect(opened.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok', 'ok']);
+      const first = opened[0]?.status === 'fulfilled' ? opened[0].value : undefined;
+      const migrations = readdirSync(fileURLToPath(new URL('./migrations', import.meta.url))).filter((f) => f.endsWith('.sql'));
+      const [applied] = await queryRows<{ n: number }>(first!.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied?.n).toBe(migrations.length);
+    } finally {
+      for (const r of opened) if (r.status === 'fulfilled') await r.value.close();
+    }
+  });
+});
