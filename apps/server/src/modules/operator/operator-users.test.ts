@@ -1,8 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -16,8 +14,8 @@ import { disconnection, nextEvent, socketClients } from '../../test/sockets.ts';
 import { readZip, zipJson } from '../../test/zip.ts';
 import { ledgerBalance } from '../coins/ledger.repo.ts';
 import { insertDemo, insertDemoTeacher } from '../demo/demo.repo.ts';
-import { freePort } from '../../../../../scripts/free-port.mjs';
-import { EXPORT_KIND_HEADER, OPERATOR_SECRET_HEADER, readOperatorFile } from './operator.ts';
+import { admin, startServer } from '../../test/operator-cli.ts';
+import { EXPORT_KIND_HEADER, OPERATOR_SECRET_HEADER } from './operator.ts';
 
 const SECRET = 'test-operator-secret-0123456789';
 const { app, database } = await buildTestApp({}, { operatorSecret: SECRET });
@@ -26,7 +24,6 @@ const call = caller(app);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const clients = socketClients(app, address);
 const operator = { [OPERATOR_SECRET_HEADER]: SECRET };
-const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 async function count(db: Db, table: 'teachers' | 'members' | 'groups' | 'todolists', where: ReturnType<typeof sql>): Promise<number> {
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`);
@@ -176,40 +173,9 @@ describe('POST operator/delete-user and operator/export (the server side of npm 
 });
 
 /** `npm run admin -- ...` is this: the command as an operator runs it, on DATABASE_URL or (without) on dataDir. */
-function admin(place: { dataDir: string } | { databaseUrl: string }, ...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
-  delete env.DATABASE_URL;
-  if ('dataDir' in place) env.DATA_DIR = place.dataDir;
-  else env.DATABASE_URL = place.databaseUrl;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/admin.ts'), ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
-}
-
 /** The manifest of an export file written by the command. */
 async function manifestOf(file: string) {
   return zipJson<{ kind: string; username: string }>(await readZip(readFileSync(file)), 'manifest.json');
-}
-
-/** The server, as `npm start` runs it on the embedded database; resolves once it holds dataDir. */
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA: 'off', NODE_ENV: 'development', WEB_DIST: '/nonexistent', JOBS: 'off' };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  await expect.poll(() => readOperatorFile(dataDir)?.port, { timeout: 90_000, interval: 200 }).toBe(port);
-  return {
-    base: `http://127.0.0.1:${port}`,
-    stderr: () => stderr,
-    async stop() {
-      if (server.exitCode !== null) return;
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 describe('npm run admin -- delete-user and export, on the embedded database', () => {

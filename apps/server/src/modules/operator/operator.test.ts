@@ -1,8 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/client.ts';
@@ -10,14 +8,13 @@ import { queryRows } from '../../db/reset.ts';
 import { buildTestApp, caller } from '../../test/build-test-app.ts';
 import { buildTeacher } from '../../test/factories.ts';
 import { recordJobRun } from '../../platform/jobs.repo.ts';
-import { freePort } from '../../../../../scripts/free-port.mjs';
-import { OPERATOR_FILE, OPERATOR_SECRET_HEADER, readOperatorFile } from './operator.ts';
+import { admin, startServer } from '../../test/operator-cli.ts';
+import { OPERATOR_FILE, OPERATOR_SECRET_HEADER } from './operator.ts';
 
 const SECRET = 'test-operator-secret-0123456789';
 const { app, database } = await buildTestApp({}, { operatorSecret: SECRET });
 const db = database.db;
 const call = caller(app);
-const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 describe('POST operator/premium (the server side of npm run admin)', () => {
   it('answers only this machine with the secret, as if the route did not exist otherwise', async () => {
@@ -60,14 +57,6 @@ describe('POST operator/premium (the server side of npm run admin)', () => {
   });
 });
 
-/** The command, as an operator runs it: `npm run admin -- premium ...` is this. */
-function admin(dataDir: string, ...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
-  delete env.DATABASE_URL;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/admin.ts'), ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
-}
-
 describe('npm run admin -- premium and jobs, on the embedded database', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kolikko-admin-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -80,36 +69,29 @@ describe('npm run admin -- premium and jobs, on the embedded database', () => {
     await recordJobRun(embedded.db, 'warn-inactive-teachers', { at: new Date('2026-11-24T03:05:00Z'), durationMs: 30, rows: 0, error: 'SMTP down' });
     await embedded.close();
 
-    const listed = admin(dataDir, 'jobs');
+    const listed = admin({ dataDir }, 'jobs');
     expect([listed.status, listed.out]).toEqual([
       0,
       'purge-expired  last run 2026-11-24T03:00:00.000Z  12 ms  7 rows  runs 1  failures 0  ok\n' +
         'warn-inactive-teachers  last run 2026-11-24T03:05:00.000Z  30 ms  0 rows  runs 1  failures 1  FAILED: SMTP down\n' +
         `(on the embedded database in ${dataDir})`,
     ]);
-    expect(admin(dataDir, 'jobs', 'extra')).toMatchObject({ status: 2, err: 'admin: usage: npm run admin -- jobs' });
-    const help = admin(dataDir, '--help');
+    expect(admin({ dataDir }, 'jobs', 'extra')).toMatchObject({ status: 2, err: 'admin: usage: npm run admin -- jobs' });
+    const help = admin({ dataDir }, '--help');
     expect(help.status).toBe(0);
     expect(help.out).toContain('npm run admin -- premium <username> [--off]');
     expect(help.out).toContain('npm run admin -- jobs');
-    expect(admin(dataDir, 'jobs', '--help')).toMatchObject({ status: 0, out: expect.stringContaining("scheduled jobs' last runs") });
-    expect(admin(dataDir, 'nonsense')).toMatchObject({ status: 2, err: expect.stringContaining('unknown command "nonsense"') });
+    expect(admin({ dataDir }, 'jobs', '--help')).toMatchObject({ status: 0, out: expect.stringContaining("scheduled jobs' last runs") });
+    expect(admin({ dataDir }, 'nonsense')).toMatchObject({ status: 2, err: expect.stringContaining('unknown command "nonsense"') });
 
-    const direct = admin(dataDir, 'premium', 'Premium_Candidate');
+    const direct = admin({ dataDir }, 'premium', 'Premium_Candidate');
     expect([direct.status, direct.out]).toEqual([0, `premium_candidate is now premium (on the embedded database in ${dataDir})`]);
-    expect(admin(dataDir, 'premium', 'nobody_here')).toMatchObject({ status: 2, err: 'admin: no teacher with the username "nobody_here"' });
-    expect(admin(dataDir, 'premium')).toMatchObject({ status: 2, err: 'admin: usage: npm run admin -- premium <username> [--off]' });
+    expect(admin({ dataDir }, 'premium', 'nobody_here')).toMatchObject({ status: 2, err: 'admin: no teacher with the username "nobody_here"' });
+    expect(admin({ dataDir }, 'premium')).toMatchObject({ status: 2, err: 'admin: usage: npm run admin -- premium <username> [--off]' });
 
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA: 'off', NODE_ENV: 'development', WEB_DIST: '/nonexistent', JOBS: 'off' };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const base = `http://127.0.0.1:${port}`;
+    const server = await startServer(dataDir);
+    const base = server.base;
     try {
-      await expect.poll(() => readOperatorFile(dataDir)?.port, { timeout: 90_000, interval: 200 }).toBe(port);
       const login = await fetch(`${base}/api/login/admin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -121,23 +103,19 @@ describe('npm run admin -- premium and jobs, on the embedded database', () => {
       expect(await premium()).toBe(true);
 
       // The job runs come from the server while it holds the database (its own jobs are off here).
-      expect(admin(dataDir, 'jobs')).toEqual({ status: 0, out: listed.out.replace(`(on the embedded database in ${dataDir})`, '(through the running server)'), err: '' });
+      expect(admin({ dataDir }, 'jobs')).toEqual({ status: 0, out: listed.out.replace(`(on the embedded database in ${dataDir})`, '(through the running server)'), err: '' });
 
-      const off = admin(dataDir, 'premium', 'premium_candidate', '--off');
+      const off = admin({ dataDir }, 'premium', 'premium_candidate', '--off');
       expect([off.status, off.out]).toEqual([0, 'premium_candidate is no longer premium (through the running server)']);
       expect(await premium()).toBe(false);
     } catch (err) {
-      throw new Error(`${String(err)}\nserver stderr:\n${stderr}`, { cause: err });
+      throw new Error(`${String(err)}\nserver stderr:\n${server.stderr()}`, { cause: err });
     } finally {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
     }
     // A stopped server leaves no operator file behind: the next command opens the database itself.
     expect(existsSync(join(dataDir, OPERATOR_FILE))).toBe(false);
-    const again = admin(dataDir, 'premium', 'premium_candidate');
+    const again = admin({ dataDir }, 'premium', 'premium_candidate');
     expect([again.status, again.out]).toEqual([0, `premium_candidate is now premium (on the embedded database in ${dataDir})`]);
   }, 240_000);
 });
