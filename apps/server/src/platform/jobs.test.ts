@@ -166,11 +166,19 @@ describe('pg-boss: two nodes on one PostgreSQL', () => {
     );
     expect(perMinute.length).toBeGreaterThanOrEqual(2);
     expect(perMinute.map((m) => m.n)).toEqual(perMinute.map(() => 1));
-    // pg-boss queued one run per tick, and each of them completed once (a later tick may be queued).
+    // pg-boss queued one run per tick, each ran once and none failed or was retried. A later tick
+    // may be queued (created), and one that had begun when the nodes stopped may still read as
+    // active (CI saw its hit written and the stop returning before pg-boss marked it completed).
     const states = await queryRows<{ state: string; n: number }>(first.db, sql`select state::text, count(*)::int as n from pgboss.job where name = 'every-minute' group by 1`);
+    const count = (state: string) => states.find((s) => s.state === state)?.n ?? 0;
     const hits = perMinute.reduce((sum, m) => sum + m.n, 0);
-    expect(states.filter((s) => s.state !== 'created')).toEqual([{ state: 'completed', n: hits }]);
+    expect(states.filter((s) => !['created', 'active', 'completed'].includes(s.state))).toEqual([]);
+    expect(count('active')).toBeLessThanOrEqual(1);
+    expect(count('completed')).toBeLessThanOrEqual(hits);
+    expect(count('completed') + count('active')).toBeGreaterThanOrEqual(hits);
     const [run] = await listJobRuns(second.db);
-    expect(run).toMatchObject({ name: 'every-minute', runs: hits, failures: 0 });
+    expect(run).toMatchObject({ name: 'every-minute', failures: 0 });
+    expect(run!.runs).toBeGreaterThanOrEqual(count('completed'));
+    expect(run!.runs).toBeLessThanOrEqual(hits);
   });
 });
