@@ -3,12 +3,14 @@ import react from '@vitejs/plugin-react';
 import { localeBundles } from './build/locale-bundles.ts';
 import { precompress } from './build/precompress.ts';
 import { areaChunkGroup } from './build/area-chunks.ts';
+import { mantineUnusedCss } from './build/mantine-css.ts';
+import { mantineStableIds } from './build/mantine-use-id.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), localeBundles(), precompress()],
+  plugins: [react(), mantineStableIds(), mantineUnusedCss(), localeBundles(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

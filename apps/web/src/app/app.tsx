@@ -5,7 +5,7 @@ import { cssVariablesResolver, theme } from './theme.ts';
 
 /**
  * The providers every page needs. TanStack Query's comes with the layouts of the pages that ask
- * the API (lib/query-provider.tsx): a visitor's pages load without it.
+ * the API (lib/query-layer.tsx): a visitor's pages load without it.
  */
 export function App() {
   return (

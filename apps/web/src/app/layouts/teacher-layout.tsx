@@ -84,7 +84,11 @@ function SelectedList({ inHeader = false }: { inHeader?: boolean }) {
 function RotateNotice() {
   const { t } = useTranslation();
   const [dismissed, setDismissed] = useState(false);
-  const isNarrowPortrait = useMediaQuery(`(max-width: ${BREAKPOINT_ROTATE_PX}px) and (orientation: portrait)`);
+  // Read while drawing, not after: shown only once the page had painted, the notice would push
+  // the whole page down (a layout shift, issue 13).
+  const isNarrowPortrait = useMediaQuery(`(max-width: ${BREAKPOINT_ROTATE_PX}px) and (orientation: portrait)`, undefined, {
+    getInitialValueInEffect: false,
+  });
   if (dismissed || !isNarrowPortrait) return null;
   return (
     <div className={classes.rotate} role="note" data-testid="rotate-notice">
