@@ -31,13 +31,14 @@ const { values: args } = parseArgs({
 });
 
 /**
- * The budgets, KB = 1024 bytes. Issue 13's targets, all enforced; JavaScript on /student/todos
- * is not at its target (`targetJsKB`) yet, so `jsKB` holds it at what it weighs now plus about
- * 2 % (bench/README.md), a ratchet: lower it with every saving, never raise it.
+ * The budgets, KB = 1024 bytes: issue 13's targets, all enforced. `jsKB` is the limit checked and
+ * `targetJsKB` the issue's target; a page over its target was held to a limit a little above what
+ * it weighed (a ratchet, only ever lowered) until it reached it (bench/README.md). Every page is
+ * at its target now: the limits are the targets.
  */
 const BUDGETS = {
   '/': { jsKB: 100, targetJsKB: 100, cssKB: 40, checkStatus: 1, unread: 1, consoleErrors: 0 },
-  '/student/todos': { jsKB: 125, targetJsKB: 120, cssKB: 40, checkStatus: 1, unread: 1 },
+  '/student/todos': { jsKB: 120, targetJsKB: 120, cssKB: 40, checkStatus: 1, unread: 1 },
   '/teacher/groups': { jsKB: 200, targetJsKB: 200, cssKB: 40, checkStatus: 1, unread: 1, noQuill: true },
 };
 /** No request in flight for this long: the load has settled. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AREAS, planBundles } from './locale-bundles.ts';
+import { AREAS, PAGE_BUNDLES, planBundles, type PageBundle } from './locale-bundles.ts';
 
 const src = join(import.meta.dirname, '../src');
 const sections = Object.keys(JSON.parse(readFileSync(join(src, 'locales/en.json'), 'utf8')) as Record<string, unknown>);
@@ -13,7 +13,35 @@ describe('locale bundles', () => {
     expect(plan.public).toEqual(expect.arrayContaining(['front', 'nav']));
     expect(plan.auth).toEqual(expect.arrayContaining(['auth', 'terms']));
     expect(plan.teacher).toEqual(expect.arrayContaining(['groups', 'todos', 'rewards', 'shop']));
-    expect(plan.student).toEqual(expect.arrayContaining(['studentTodos', 'studentRewards', 'transfer']));
+    expect(plan.student).toEqual(expect.arrayContaining(['nav', 'live', 'chat']));
+  });
+
+  it("gives each student page its own texts, and the student area only the layout's", () => {
+    expect(plan['student-todos']).toEqual(expect.arrayContaining(['studentTodos', 'memberTodoStatus']));
+    expect(plan['student-rewards']).toContain('studentRewards');
+    expect(plan['student-history']).toContain('history');
+    expect(plan['student-profile']).toEqual(expect.arrayContaining(['profile', 'transfer', 'character']));
+    for (const section of ['studentTodos', 'studentRewards', 'history', 'profile', 'transfer']) expect(plan.student).not.toContain(section);
+    // The todos page, a student's usual first page, brings none of its sister pages' texts.
+    expect(plan['student-todos']).not.toContain('profile');
+    expect(plan['student-todos']).not.toContain('history');
+    expect(plan['student-todos']).not.toContain('studentRewards');
+    // A section two pages show comes with each of them.
+    expect(plan['student-history']).toContain('rewardStatus');
+    expect(plan['student-rewards']).toContain('rewardStatus');
+  });
+
+  it('keeps core and the area out of a page bundle', () => {
+    for (const [name, { area }] of Object.entries(PAGE_BUNDLES) as [PageBundle, { area: (typeof AREAS)[number] }][]) {
+      expect(plan[name].filter((section) => plan.core.includes(section) || plan[area].includes(section))).toEqual([]);
+    }
+  });
+
+  it('has a loader for every bundle in both languages (src/lib/i18n.ts)', () => {
+    const i18n = readFileSync(join(src, 'lib/i18n.ts'), 'utf8');
+    for (const bundle of Object.keys(plan)) {
+      for (const language of ['en', 'fi']) expect(i18n).toContain(`import('virtual:locale/${language}/${bundle}')`);
+    }
   });
 
   it('leaves the other areas out of each area, and core out of the areas', () => {
@@ -26,7 +54,7 @@ describe('locale bundles', () => {
   });
 
   it('gives every section of the locale to some bundle', () => {
-    const bundled = new Set([...plan.core, ...AREAS.flatMap((area) => plan[area])]);
+    const bundled = new Set(Object.values(plan).flat());
     expect(sections.filter((section) => !bundled.has(section))).toEqual([]);
   });
 });

@@ -50,9 +50,14 @@ function teacherPage<M extends Module>(load: () => Promise<M>, name: keyof M & s
   return { lazy: async () => ({ Component: asTeacherPage((await inOwnTask(load))[name] as ComponentType<{ teacher: TTeacherUser }>) }) };
 }
 
-/** A page component that takes `student`, shown for the signed-in student. */
-function studentPage<M extends Module>(load: () => Promise<M>, name: keyof M & string): Lazy {
-  return { lazy: async () => ({ Component: asStudentPage((await inOwnTask(load))[name] as ComponentType<{ student: TMemberUser }>) }) };
+/** A page component that takes `student`, shown for the signed-in student, with its own texts (build/locale-bundles.ts `PAGE_BUNDLES`). */
+function studentPage<M extends Module>(load: () => Promise<M>, name: keyof M & string, bundle: LocaleBundle): Lazy {
+  return {
+    lazy: async () => {
+      const [module] = await Promise.all([inOwnTask(load), inOwnTask(() => loadLocaleBundle(bundle))]);
+      return { Component: asStudentPage(module[name] as ComponentType<{ student: TMemberUser }>) };
+    },
+  };
 }
 
 const frontPages = () => import('./routes/front-routes.tsx');
@@ -147,11 +152,11 @@ const studentRoutes: RouteObject = {
     {
       ...page(() => import('./layouts/student-layout.tsx'), 'StudentLayout', 'student', true),
       children: [
-        { path: 'home', ...studentPage(() => import('../features/student/components/student-home.tsx'), 'StudentHome') },
-        { path: 'todos', ...studentPage(() => import('../features/student-todos/components/student-todos-page.tsx'), 'StudentTodosPage') },
-        { path: 'history', ...studentPage(() => import('../features/history/components/student-history-page.tsx'), 'StudentHistoryPage') },
-        { path: 'profile', ...studentPage(() => import('../features/account/components/student-profile.tsx'), 'StudentProfile') },
-        { path: 'rewards', ...studentPage(() => import('../features/student-rewards/components/student-rewards-page.tsx'), 'StudentRewardsPage') },
+        { path: 'home', ...studentPage(() => import('../features/student/components/student-home.tsx'), 'StudentHome', 'student-home') },
+        { path: 'todos', ...studentPage(() => import('../features/student-todos/components/student-todos-page.tsx'), 'StudentTodosPage', 'student-todos') },
+        { path: 'history', ...studentPage(() => import('../features/history/components/student-history-page.tsx'), 'StudentHistoryPage', 'student-history') },
+        { path: 'profile', ...studentPage(() => import('../features/account/components/student-profile.tsx'), 'StudentProfile', 'student-profile') },
+        { path: 'rewards', ...studentPage(() => import('../features/student-rewards/components/student-rewards-page.tsx'), 'StudentRewardsPage', 'student-rewards') },
       ],
     },
   ],

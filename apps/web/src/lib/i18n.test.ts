@@ -24,3 +24,15 @@ describe('translate', () => {
     expect(translate('fi', 'studentTodos')).toBe('studentTodos');
   });
 });
+
+describe('error message keys', () => {
+  it('name the code’s text when the texts have it, the generic server error otherwise', async () => {
+    const { errorMessageKey } = await import('./error-message.ts');
+    expect(errorMessageKey('USER.USERNAME_TAKEN')).toBe('errors.USER.USERNAME_TAKEN');
+    expect(errorMessageKey('NO.SUCH_CODE')).toBe('errors.SERVER.ERROR');
+    // A section, or what an object inherits, is not a text.
+    expect(errorMessageKey('USER')).toBe('errors.SERVER.ERROR');
+    expect(errorMessageKey('constructor.name')).toBe('errors.SERVER.ERROR');
+    expect(errorMessageKey('__proto__.toString')).toBe('errors.SERVER.ERROR');
+  });
+});

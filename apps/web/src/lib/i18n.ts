@@ -12,12 +12,26 @@ export type TOptions = Record<string, unknown>;
 export type TFunction = (key: string, options?: TOptions) => string;
 type Messages = { [key: string]: string | Messages };
 
-export type LocaleBundle = 'core' | 'public' | 'info' | 'community' | 'demo' | 'auth' | 'teacher' | 'student';
+export type LocaleBundle =
+  | 'core'
+  | 'public'
+  | 'info'
+  | 'community'
+  | 'demo'
+  | 'auth'
+  | 'teacher'
+  | 'student'
+  | 'student-home'
+  | 'student-todos'
+  | 'student-history'
+  | 'student-profile'
+  | 'student-rewards';
 
 /**
  * Each language's texts come in bundles (apps/web/build/locale-bundles.ts): `core`, what every
- * page shows, and one per area, what only that area's pages show. A page downloads its
- * language's core and its area's bundle, never the other language or the other areas.
+ * page shows, one per area, what only that area's pages show, and one for each page that has its
+ * own (the student's). A page downloads its language's core, its area's bundle and its own, never
+ * the other language or the other areas.
  */
 const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Messages }>>> = {
   en: {
@@ -29,6 +43,11 @@ const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Me
     auth: () => import('virtual:locale/en/auth'),
     teacher: () => import('virtual:locale/en/teacher'),
     student: () => import('virtual:locale/en/student'),
+    'student-home': () => import('virtual:locale/en/student-home'),
+    'student-todos': () => import('virtual:locale/en/student-todos'),
+    'student-history': () => import('virtual:locale/en/student-history'),
+    'student-profile': () => import('virtual:locale/en/student-profile'),
+    'student-rewards': () => import('virtual:locale/en/student-rewards'),
   },
   fi: {
     core: () => import('virtual:locale/fi/core'),
@@ -39,6 +58,11 @@ const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Me
     auth: () => import('virtual:locale/fi/auth'),
     teacher: () => import('virtual:locale/fi/teacher'),
     student: () => import('virtual:locale/fi/student'),
+    'student-home': () => import('virtual:locale/fi/student-home'),
+    'student-todos': () => import('virtual:locale/fi/student-todos'),
+    'student-history': () => import('virtual:locale/fi/student-history'),
+    'student-profile': () => import('virtual:locale/fi/student-profile'),
+    'student-rewards': () => import('virtual:locale/fi/student-rewards'),
   },
 };
 
@@ -57,7 +81,7 @@ export function isLanguage(value: unknown): value is Language {
 function lookup(dictionary: Messages | undefined, key: string): string | undefined {
   let node: string | Messages | undefined = dictionary;
   for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
+    if (node === undefined || typeof node === 'string' || !Object.hasOwn(node, part)) return undefined;
     node = node[part];
   }
   return typeof node === 'string' ? node : undefined;
@@ -109,6 +133,11 @@ async function loadBundles(lang: Language, bundles: Iterable<LocaleBundle>): Pro
 export function loadLocaleBundle(bundle: LocaleBundle): Promise<void> {
   wanted.add(bundle);
   return loadBundles(language, [bundle]);
+}
+
+/** Whether the current language's loaded texts have `key` (a text, not a section). */
+export function hasText(key: string): boolean {
+  return lookup(messages[language], key) !== undefined;
 }
 
 /** Every text of a language at once (tests). */
