@@ -13,11 +13,13 @@ mkdirSync(reports, { recursive: true });
 
 const CHROMIUM = '/usr/bin/chromium';
 /**
- * Lighthouse performance below this fails npm test. The target, 0.95, is met on a quiet machine
- * (bench/README.md, issue 13); the floor sits far under what a loaded machine scores, so it does
- * not flake.
+ * Lighthouse performance below this fails npm test (best of up to three runs). The target is
+ * 0.95: the three pages score 0.95 to 0.98 on a quiet machine and kept 0.94 and more in a clean
+ * clone at a load average of 15 (bench/README.md, issue 13). The floor sits that much under the
+ * target so a busy machine does not fail it, while a page that lost its splitting and
+ * compression (0.41 to 0.56 before them) does.
  */
-const LIGHTHOUSE_PERFORMANCE_FLOOR = '0.4';
+const LIGHTHOUSE_PERFORMANCE_FLOOR = '0.8';
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
@@ -80,8 +82,8 @@ if (!only || only === 'e2e') {
 }
 // Issue 13's web budgets: what three pages of the built app download, their checkStatus and
 // unread-count calls and console errors (bench/web-budgets.mjs), then Lighthouse on the same
-// pages (bench/lighthouse.mjs): accessibility 1, and a performance floor far under the target
-// (0.95), against a collapse, as the score swings with the machine's load (bench/README.md).
+// pages (bench/lighthouse.mjs): accessibility 1, and a performance floor a little under the
+// target (0.95), as the score swings with the machine's load (bench/README.md).
 // Both run even when the first fails. `npm test -- budgets` runs this step alone.
 if (!only || only === 'e2e' || only === 'budgets') {
   const title = 'web budgets (sizes, requests, Lighthouse)';
