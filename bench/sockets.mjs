@@ -3,7 +3,7 @@
 //
 //   node bench/sockets.mjs [--groups 100] [--size 30] [--duration 30] [--mode both|one|two]
 //                          [--warmup 3] [--rate-limit N] [--redis redis://127.0.0.1:6379]
-//                          [--clients 4] [--profile <dir>] [--server-root <dir>]
+//                          [--clients 4] [--client raw|socket.io] [--profile <dir>] [--server-root <dir>]
 //
 // Issue 13's size: --groups 333 --size 30 (9,990 member sockets and 167 teacher sockets).
 //
@@ -37,7 +37,9 @@
 // itself: the request and the 30 receipts are on one clock. Only the schedule crosses processes:
 // this process picks a start time on process.hrtime.bigint() (CLOCK_MONOTONIC, one clock for all
 // processes on Linux), and group i's award of second s goes at start + s + i/groups seconds, as
-// before. Each child prints its event loop delay and the children's CPU is printed.
+// before. Each child prints its event loop delay and the children's CPU is printed, also per award
+// event received. --client: the children's sockets speak the protocol on a bare WebSocket (raw,
+// the default: the cheapest correct client, see sockets-clients.mjs) or are socket.io-client's.
 //
 // Where the time goes: the server's CPU per award (from /proc/<pid>/stat), its write system calls
 // per award (/proc/<pid>/io syscw: one per websocket frame unless batched), how often the kernel
@@ -76,6 +78,7 @@ const { values: args } = parseArgs({
     'rate-limit': { type: 'string' },
     redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
     clients: { type: 'string', default: '4' },
+    client: { type: 'string', default: 'raw' },
     profile: { type: 'string' },
     'server-root': { type: 'string' },
   },
@@ -146,7 +149,7 @@ async function stopServers() {
 
 /** A client process (bench/sockets-clients.mjs) holding the sockets of some groups; call() sends it a command. */
 function startClient(groups, teachers) {
-  const child = fork(new URL('./sockets-clients.mjs', import.meta.url), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(new URL('./sockets-clients.mjs', import.meta.url), ['--client', args.client], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const waiting = new Map();
   let nextId = 0;
   child.on('message', (msg) => {
@@ -408,7 +411,8 @@ async function scenario(name, nodes, setup) {
   console.log(`API response time: p50 ${fmt(percentile(http, 50), 1)} ms, p99 ${fmt(percentile(http, 99), 1)} ms`);
   console.log(
     `client processes' event loop delay p50/p99: ${results.map((r) => `${fmt(r.lagP50, 1)}/${fmt(r.lagP99, 1)}`).join(', ')} ms; ` +
-      `their CPU ${fmt((sum((r) => r.cpuMs) / (elapsedS * 1000)) * 100)} % of one core in all`,
+      `their CPU ${fmt((sum((r) => r.cpuMs) / (elapsedS * 1000)) * 100)} % of one core in all (${fmt((sum((r) => r.systemMs) / Math.max(1, sum((r) => r.cpuMs))) * 100)} % of it in the kernel), ` +
+      `for ${sum((r) => r.events)} award events received: ${fmt((sum((r) => r.cpuMs) * 1000) / Math.max(1, sum((r) => r.events)), 1)} µs an event, sending the awards included`,
   );
   const delivered = Math.max(1, latencies.length);
   console.log(
