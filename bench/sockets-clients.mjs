@@ -1,51 +1,166 @@
 // A client process of bench/sockets.mjs: holds the sockets of some groups (their 30 members and
 // their teacher) and makes those groups' awards, so that no single Node process has to receive all
-// 10,000 sockets' events. Started by sockets.mjs with fork(); it answers commands over IPC:
+// 10,000 sockets' events. Started by sockets.mjs with fork() and `--client raw|socket.io`; it
+// answers commands over IPC:
 //
 //   { cmd: 'connect', nodes: [base, ...], groups, teachers } -> { connected, ms }
 //       Member sockets alternate between the nodes by `group.memberOffset + i` (so each group
 //       spans them, as in one process), teachers by `teacher.index`.
 //   { cmd: 'online', groups: n } -> { times }   the online-count round trip in its first n groups
-//   { cmd: 'awards', startAt, seconds, slotNs, record } -> { latencies, http, skipped, ... }
+//   { cmd: 'awards', startAt, seconds, slotNs, record } -> { latencies, http, skipped, events, ... }
 //       Group with global index i gets its award at startAt + s * 1 s + i * slotNs
 //       (process.hrtime.bigint(), CLOCK_MONOTONIC, the same clock in every process on Linux).
 //   { cmd: 'disconnect' } -> {}
 //
 // Every latency is measured inside this process (the request and the 30 receipts are on one
 // clock); only the schedule's start time crosses processes.
+//
+// The sockets stand for students' devices, which are other machines: here they share the
+// server's 2 cores, so they should cost as little as a correct client can. `raw` (the default)
+// speaks Engine.IO 4 / Socket.IO 5 on a bare `ws` WebSocket, as the web app's own live
+// connection does (apps/web/src/lib/live-connection.ts): the open packet `0{...}` is answered
+// with the namespace connect `40`, the server's `40{sid}` is the connect and `44{...}` a refusal,
+// every ping `2` is answered with `3`, and of the event frames `42["event",payload]` only those
+// the bench listens to are read. A student's award event is matched against the exact text the
+// server sends for that student (JSON.stringify keeps the key order: member_id, coins, amount)
+// and only the coins are read from it; any other shape of it is parsed in full. `socket.io` is
+// socket.io-client, as before, to compare with.
+import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { io as connect } from 'socket.io-client';
+import { parseArgs } from 'node:util';
+import { io as connectSocketIo } from 'socket.io-client';
+// ws is the server's own WebSocket library (engine.io's dependency), hoisted to node_modules.
+import WebSocket from 'ws';
 import { inBatches, sleep } from './lib.mjs';
+
+const { values: args } = parseArgs({ options: { client: { type: 'string', default: 'raw' } } });
+if (args.client !== 'raw' && args.client !== 'socket.io') throw new Error(`--client raw|socket.io, not ${args.client}`);
+
+const AWARD_EVENT = 'teacher-gave-coins';
+const COUNT_EVENT = 'online-member-count-update';
+const CONNECT_TIMEOUT_MS = 120_000;
+const agent = new http.Agent({ keepAlive: true });
+
+/**
+ * A live connection: calls `onAward(payload's member_id, payload's coins)` for each award event
+ * it receives (a teacher's: null, only counted); its `onCount(payload)` may be set to hear the
+ * online count; `disconnect()`.
+ */
+function openSocket(base, cookie, memberId, onAward) {
+  return args.client === 'raw' ? openRawSocket(base, cookie, memberId, onAward) : openSocketIo(base, cookie, onAward);
+}
+
+function openSocketIo(base, cookie, onAward) {
+  return new Promise((resolve, reject) => {
+    const socket = connectSocketIo(base, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, timeout: CONNECT_TIMEOUT_MS });
+    const live = { onCount: null, disconnect: () => socket.disconnect() };
+    sockets.push(live);
+    socket.on(AWARD_EVENT, (p) => {
+      events++;
+      onAward?.(p.member_id, p.coins);
+    });
+    socket.on(COUNT_EVENT, (p) => live.onCount?.(p));
+    socket.once('connect', () => resolve(live));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** The frame that starts every award event, and the text of one addressed to a given student up to its coins. */
+const AWARD_FRAME = `42["${AWARD_EVENT}",`;
+const COUNT_FRAME = `42["${COUNT_EVENT}",`;
+const awardPrefix = (memberId) => `${AWARD_FRAME}{"member_id":${JSON.stringify(memberId)},"coins":`;
+
+/** The member_id and coins of an award event: read off the text when it is addressed to this student as expected, else parsed. */
+function readAward(text, memberId, mine, onAward) {
+  if (text.startsWith(mine)) {
+    let end = mine.length;
+    while (end < text.length && text[end] !== ',' && text[end] !== '}') end++;
+    const coins = Number(text.slice(mine.length, end));
+    if (end > mine.length && Number.isInteger(coins)) return onAward(memberId, coins);
+  }
+  const payload = JSON.parse(text.slice(2))[1];
+  onAward(payload.member_id, payload.coins);
+}
+
+function openRawSocket(base, cookie, memberId, onAward) {
+  const mine = memberId ? awardPrefix(memberId) : null;
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { headers: { cookie }, perMessageDeflate: false });
+    const live = {
+      onCount: null,
+      disconnect() {
+        // As socket.io-client does: leave the namespace, then close the transport.
+        if (ws.readyState === WebSocket.OPEN) ws.send('41');
+        ws.close();
+      },
+    };
+    sockets.push(live);
+    const timer = setTimeout(() => fail(new Error('timeout')), CONNECT_TIMEOUT_MS);
+    let settled = false;
+    function fail(err) {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      ws.terminate();
+      reject(err);
+    }
+    ws.on('error', fail);
+    ws.on('close', () => fail(new Error('closed before the connect')));
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      const text = data.toString();
+      if (text.startsWith('42')) {
+        if (text.startsWith(AWARD_FRAME)) {
+          events++;
+          if (onAward) readAward(text, memberId, mine, onAward);
+        } else if (text.startsWith(COUNT_FRAME) && live.onCount) {
+          live.onCount(JSON.parse(text.slice(2))[1]);
+        }
+      } else if (text === '2') {
+        ws.send('3');
+      } else if (text.startsWith('0')) {
+        ws.send('40');
+      } else if (text.startsWith('40')) {
+        settled = true;
+        clearTimeout(timer);
+        resolve(live);
+      } else if (text.startsWith('44')) {
+        fail(new Error(`refused: ${text.slice(2)}`));
+      }
+    });
+  });
+}
 
 let sockets = [];
 let trackers = [];
 let nodes = [];
 let teacherSockets = new Map();
+/** Award events received by this process's sockets (members' and teachers'). */
+let events = 0;
 
-function openSocket(base, cookie, onAward) {
+/**
+ * One API call on a kept-alive connection. node:http rather than fetch: undici's fetch costs the
+ * client several times more CPU a request, and the clients share the server's cores.
+ */
+function api(base, method, path, { cookie, body } = {}) {
   return new Promise((resolve, reject) => {
-    const socket = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, timeout: 120_000 });
-    sockets.push(socket);
-    if (onAward) socket.on('teacher-gave-coins', onAward);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
+    const data = body ? JSON.stringify(body) : undefined;
+    const headers = { ...(cookie ? { cookie } : {}), ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) };
+    const req = http.request(`${base}/api${path}`, { method, headers, agent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode, json: text ? JSON.parse(text) : null }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(data);
   });
 }
 
-
-async function api(base, method, path, { cookie, body } = {}) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
-}
-
-function received(tracker, memberId, payload) {
+function received(tracker, memberId, payloadMemberId, coins) {
   const p = tracker.pending;
-  if (!p || payload.member_id !== memberId || payload.coins !== p.expected || !p.waiting.delete(memberId)) return;
+  if (!p || payloadMemberId !== memberId || coins !== p.expected || !p.waiting.delete(memberId)) return;
   if (p.waiting.size === 0) {
     tracker.latencies.push(performance.now() - p.started);
     tracker.pending = null;
@@ -58,14 +173,14 @@ async function connectAll({ nodes: bases, groups, teachers }) {
   const joins = [];
   for (const tracker of trackers) {
     for (const [i, member] of tracker.group.members.entries()) {
-      joins.push({ tracker, i, base: nodes[(tracker.group.memberOffset + i) % nodes.length], cookie: member.cookie, onAward: (p) => received(tracker, member.id, p) });
+      joins.push({ tracker, i, base: nodes[(tracker.group.memberOffset + i) % nodes.length], cookie: member.cookie, memberId: member.id, onAward: (id, coins) => received(tracker, member.id, id, coins) });
     }
   }
   const started = performance.now();
-  const opened = await inBatches(joins, 100, (j) => openSocket(j.base, j.cookie, j.onAward));
+  const opened = await inBatches(joins, 100, (j) => openSocket(j.base, j.cookie, j.memberId, j.onAward));
   for (const [k, j] of joins.entries()) j.tracker.sockets[j.i] = { socket: opened[k], join: j };
   await inBatches(teachers, 20, async (t) => {
-    teacherSockets.set(t.id, await openSocket(nodes[t.index % nodes.length], t.cookie, null));
+    teacherSockets.set(t.id, await openSocket(nodes[t.index % nodes.length], t.cookie, null, null));
   });
   return { connected: joins.length + teachers.length, ms: performance.now() - started };
 }
@@ -80,7 +195,7 @@ async function online({ groups: n }) {
       waiter.resolve(performance.now());
     }
   };
-  for (const s of teacherSockets.values()) s.on('online-member-count-update', listener);
+  for (const s of teacherSockets.values()) s.onCount = listener;
   const heard = (groupId, want) => new Promise((resolve) => waiters.set(groupId, { want, resolve }));
   const times = [];
   for (const tracker of trackers.slice(0, n)) {
@@ -92,10 +207,10 @@ async function online({ groups: n }) {
     times.push((await down) - t0);
     const up = heard(tracker.group.id, size);
     const t1 = performance.now();
-    tracker.sockets[0] = { socket: await openSocket(join.base, join.cookie, join.onAward), join };
+    tracker.sockets[0] = { socket: await openSocket(join.base, join.cookie, join.memberId, join.onAward), join };
     times.push((await up) - t1);
   }
-  for (const s of teacherSockets.values()) s.off('online-member-count-update', listener);
+  for (const s of teacherSockets.values()) s.onCount = null;
   return { times };
 }
 
@@ -144,6 +259,7 @@ async function awards({ startAt, seconds, slotNs, record }) {
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const cpuBefore = process.cpuUsage();
+  const eventsBefore = events;
   const inFlight = [];
   for (const s of schedule) {
     const wait = Number(s.at - process.hrtime.bigint()) / 1e6;
@@ -153,8 +269,11 @@ async function awards({ startAt, seconds, slotNs, record }) {
   await Promise.all(inFlight);
   const deadline = performance.now() + 5000;
   while (trackers.some((t) => t.pending) && performance.now() < deadline) await sleep(50);
+  // A teacher's copies of the last awards may still be on their way once the members have theirs.
+  await sleep(200);
   lag.disable();
   const cpu = process.cpuUsage(cpuBefore);
+  const eventsReceived = events - eventsBefore;
   if (!record) return {};
   const sum = (f) => trackers.reduce((a, t) => a + f(t), 0);
   // The histogram holds the time between its 10 ms ticks: the delay is what exceeds 10 ms.
@@ -168,6 +287,8 @@ async function awards({ startAt, seconds, slotNs, record }) {
     lagP50: late(50),
     lagP99: late(99),
     cpuMs: (cpu.user + cpu.system) / 1000,
+    systemMs: cpu.system / 1000,
+    events: eventsReceived,
   };
 }
 

@@ -3,7 +3,8 @@
 //
 //   node bench/sockets.mjs [--groups 100] [--size 30] [--duration 30] [--mode both|one|two]
 //                          [--warmup 3] [--rate-limit N] [--redis redis://127.0.0.1:6379]
-//                          [--clients 4] [--profile <dir>] [--server-root <dir>]
+//                          [--clients 4] [--client raw|socket.io] [--node-env production|development]
+//                          [--profile <dir>] [--server-root <dir>]
 //
 // Issue 13's size: --groups 333 --size 30 (9,990 member sockets and 167 teacher sockets).
 //
@@ -37,7 +38,9 @@
 // itself: the request and the 30 receipts are on one clock. Only the schedule crosses processes:
 // this process picks a start time on process.hrtime.bigint() (CLOCK_MONOTONIC, one clock for all
 // processes on Linux), and group i's award of second s goes at start + s + i/groups seconds, as
-// before. Each child prints its event loop delay and the children's CPU is printed.
+// before. Each child prints its event loop delay and the children's CPU is printed, also per award
+// event received. --client: the children's sockets speak the protocol on a bare WebSocket (raw,
+// the default: the cheapest correct client, see sockets-clients.mjs) or are socket.io-client's.
 //
 // Where the time goes: the server's CPU per award (from /proc/<pid>/stat), its write system calls
 // per award (/proc/<pid>/io syscw: one per websocket frame unless batched), how often the kernel
@@ -76,6 +79,8 @@ const { values: args } = parseArgs({
     'rate-limit': { type: 'string' },
     redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
     clients: { type: 'string', default: '4' },
+    client: { type: 'string', default: 'raw' },
+    'node-env': { type: 'string', default: 'production' },
     profile: { type: 'string' },
     'server-root': { type: 'string' },
   },
@@ -146,7 +151,9 @@ async function stopServers() {
 
 /** A client process (bench/sockets-clients.mjs) holding the sockets of some groups; call() sends it a command. */
 function startClient(groups, teachers) {
-  const child = fork(new URL('./sockets-clients.mjs', import.meta.url), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // With --profile the client processes are profiled too (<dir>/clients), to see what a client costs.
+  const execArgv = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}/clients`] : [];
+  const child = fork(new URL('./sockets-clients.mjs', import.meta.url), ['--client', args.client], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const waiting = new Map();
   let nextId = 0;
   child.on('message', (msg) => {
@@ -408,7 +415,8 @@ async function scenario(name, nodes, setup) {
   console.log(`API response time: p50 ${fmt(percentile(http, 50), 1)} ms, p99 ${fmt(percentile(http, 99), 1)} ms`);
   console.log(
     `client processes' event loop delay p50/p99: ${results.map((r) => `${fmt(r.lagP50, 1)}/${fmt(r.lagP99, 1)}`).join(', ')} ms; ` +
-      `their CPU ${fmt((sum((r) => r.cpuMs) / (elapsedS * 1000)) * 100)} % of one core in all`,
+      `their CPU ${fmt((sum((r) => r.cpuMs) / (elapsedS * 1000)) * 100)} % of one core in all (${fmt((sum((r) => r.systemMs) / Math.max(1, sum((r) => r.cpuMs))) * 100)} % of it in the kernel), ` +
+      `for ${sum((r) => r.events)} award events received: ${fmt((sum((r) => r.cpuMs) * 1000) / Math.max(1, sum((r) => r.events)), 1)} µs an event, sending the awards included`,
   );
   const delivered = Math.max(1, latencies.length);
   console.log(
@@ -432,7 +440,7 @@ try {
   console.log(`Node ${process.version}, ${availableParallelism()} cores, open files limit ${limit}; ${GROUPS} groups of ${SIZE}, ${DURATION_S} s of awards after ${WARMUP_S} s of warm-up`);
   if (limit < needed) throw new Error(`the open files limit (${limit}) is below the ${needed} sockets this needs: raise it (ulimit -n) first`);
   if (args['server-root']) console.log(`the server: ${args['server-root']}/apps/server/dist/server.mjs`);
-  console.log(`servers run with RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (default 2000): every award comes from 127.0.0.1`);
+  console.log(`servers run with RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (default 2000): every award comes from 127.0.0.1; NODE_ENV=${args['node-env']}; clients: ${args.client}`);
   console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
   database = await createPgDatabase();
@@ -444,14 +452,18 @@ try {
   await stopServers();
   startClients(setup);
 
-  // Each scenario starts on fresh processes, so the setup's garbage does not blur the memory readings.
+  // Each scenario starts on fresh processes, so the setup's garbage does not blur the memory
+  // readings. The setup's server runs in development (its outbox verifies the teachers' e-mail);
+  // the measured ones as a deployment runs them (--node-env production, the default), or in
+  // development, which checks every response's serialization twice (platform/serializer.ts).
+  const scenarioEnv = { NODE_ENV: args['node-env'] };
   if (args.mode === 'both' || args.mode === 'one') {
-    await scenario('one process', [await startServer({}, { profile: true })], setup);
+    await scenario('one process', [await startServer(scenarioEnv, { profile: true })], setup);
     await stopServers();
   }
 
   if (args.mode === 'both' || args.mode === 'two') {
-    const redisEnv = { REDIS_URL, REDIS_KEY_PREFIX: `bench-${randomBytes(4).toString('hex')}` };
+    const redisEnv = { ...scenarioEnv, REDIS_URL, REDIS_KEY_PREFIX: `bench-${randomBytes(4).toString('hex')}` };
     const nodes = await Promise.all([startServer(redisEnv, { profile: true }), startServer(redisEnv, { profile: true })]);
     await scenario('two processes', nodes, setup);
     await stopServers();

@@ -102,15 +102,19 @@ export function createOwedRewardsService({ db, events, log }: { db: Db; events: 
      * The purse may have coins again (coins came back from students, a student was deleted): pays
      * what it owes in a transaction of its own, then tells everyone. Does nothing when it owes
      * nothing. Called after another transaction committed, so it never throws: a failure is
-     * logged, and the debt is paid at the next credit or at start-up (settleAll).
+     * logged, and the debt is paid at the next credit or at start-up (settleAll). Answers the
+     * purse as the settlement left it, or undefined when none ran (it owes nothing, or the
+     * settlement failed and rolled back): the purse is then as the caller's transaction left it.
      */
-    async settle(teacherId: string): Promise<void> {
+    async settle(teacherId: string): Promise<number | undefined> {
       try {
-        if (!(await repo.hasOwed(db, teacherId))) return;
+        if (!(await repo.hasOwed(db, teacherId))) return undefined;
         const settlement = await db.transaction(async (tx) => payOwedRewards(tx, teacherId));
         if (settlement.payments.length > 0) announce(teacherId, settlement);
+        return settlement.purse.coins;
       } catch (err) {
         log.error({ err, teacherId }, 'paying owed rewards failed');
+        return undefined;
       }
     },
 

@@ -107,9 +107,9 @@ export function createMembersService({
     }
     events.coinsGiven(result.after.map((m) => ({ memberId: m.id, groupId: m.groupId, coins: m.coins, amount: m.moved })));
     if (coins < 0) {
-      // Coins taken back may pay what the purse owes; the answer shows the purse after that.
-      await owedRewards.settle(teacherId);
-      result.purse = await repo.teacherCoins(db, teacherId);
+      // Coins taken back may pay what the purse owes; the answer shows the purse after that. When
+      // it owes nothing, the purse is the one the award's transaction left: no second read.
+      result.purse = (await owedRewards.settle(teacherId)) ?? result.purse;
     }
     const byId = new Map(result.after.map((m) => [m.id, m.coins]));
     return { members: ids.map((id) => ({ id, coins: byId.get(id) ?? 0 })), teacher_coins: result.purse };
