@@ -24,6 +24,8 @@ import { EXPORT_KIND_HEADER, EXPORT_USERNAME_HEADER, OPERATOR_SECRET_HEADER, pro
 import { setPremium, type OperatorUserKind } from './modules/operator/operator.repo.ts';
 import { createStandaloneOperatorService, type DeletedUser, type ExportedUser } from './modules/operator/operator.service.ts';
 import { listJobRuns, type JobRunRow } from './platform/jobs.repo.ts';
+import type { LiveRooms } from './modules/realtime/io.ts';
+import type { ServerToClientEvents } from '@kolikko/core/events';
 
 const USAGE = `usage: npm run admin -- premium <username> [--off]`;
 const JOBS_USAGE = `usage: npm run admin -- jobs`;
@@ -98,6 +100,32 @@ async function standalone<T>(config: Config, work: (db: Db) => Promise<T>): Prom
     return { result: await work(database.db), how };
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * On PostgreSQL with REDIS_URL (several servers: the live events cross between them through
+ * Redis), `work` gets a Redis emitter that reaches every server's sockets, as the servers' own
+ * events do (the adapter's channels under REDIS_KEY_PREFIX), and `told` for the command's answer.
+ * Without Redis, or when it cannot be reached (said on stderr), `live` is undefined: nothing can
+ * reach the servers (see createStandaloneOperatorService).
+ */
+async function withServersTold<T>(config: Config, work: (live: LiveRooms | undefined, told: string) => Promise<T>): Promise<T> {
+  if (!config.databaseUrl || !config.redisUrl) return work(undefined, '');
+  const [{ createClient }, { Emitter }] = await Promise.all([import('redis'), import('@socket.io/redis-emitter')]);
+  const client = createClient({ url: config.redisUrl, socket: { connectTimeout: 5000, reconnectStrategy: false } });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (err) {
+    process.stderr.write(`admin: Redis at ${config.redisUrl} cannot be reached (${String(err)}): the running servers are not told; the users' open live connections end when they drop\n`);
+    return work(undefined, '');
+  }
+  try {
+    return await work(new Emitter<ServerToClientEvents>(client, { key: `${config.redisKeyPrefix}:socket.io` }), ', the servers told through Redis');
+  } finally {
+    // Waits for the emitter's messages to be sent.
+    await client.close();
   }
 }
 
@@ -192,7 +220,11 @@ async function deleteUser(args: string[]): Promise<string> {
     if (res !== 'no-server' && !res.ok) throw await refusal(res);
     if (res !== 'no-server') deleted = (await res.json()) as DeletedUser;
   }
-  if (deleted === 'no-server') ({ result: deleted, how } = await standalone(config, (db) => createStandaloneOperatorService(db, stderrLog).deleteUser(username, kind)));
+  if (deleted === 'no-server') {
+    ({ result: deleted, how } = await withServersTold(config, (live, told) =>
+      standalone(config, (db) => createStandaloneOperatorService(db, stderrLog, live).deleteUser(username, kind)).then(({ result, how }) => ({ result, how: `${how}${told}` })),
+    ));
+  }
   const what =
     deleted.kind === 'teacher'
       ? `deleted teacher ${deleted.username} with ${deleted.groups} group(s) and ${deleted.students} student(s)`

@@ -19,6 +19,7 @@ import authPlugin, { SessionCache } from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import opsPlugin from './plugins/ops.ts';
 import realtimePlugin from './plugins/realtime.ts';
+import { disconnectTeacherAndStudents } from './modules/realtime/io.ts';
 import securityPlugin from './plugins/security.ts';
 import textInputPlugin from './plugins/text-input.ts';
 import webPlugin from './plugins/web.ts';
@@ -72,7 +73,6 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { createTransfersService } from './modules/transfers/transfers.service.ts';
 import { retentionJobs } from './modules/retention/retention.jobs.ts';
-import { rooms } from '@kolikko/core/events';
 
 export interface BuildAppOptions {
   config: Config;
@@ -174,10 +174,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       await api.register(membersRoutes, { members, secureCookies });
       await api.register(accountRoutes, { account, secureCookies });
       // Inactive accounts and expired rows (modules/retention): the promises of the privacy text.
-      const disconnect = (teacherId: string, memberIds: string[]) => {
-        for (const id of memberIds) app.io.in(rooms.member(id)).disconnectSockets(true);
-        app.io.in(rooms.teacher(teacherId)).disconnectSockets(true);
-      };
+      const disconnect = (teacherId: string, memberIds: string[]) => disconnectTeacherAndStudents(app.io, teacherId, memberIds);
       const sendQueuedMail = () => relay.deliverDue();
       for (const job of retentionJobs({ db, account, members, publicUrl: config.publicUrl, sendQueuedMail, disconnect })) jobs.register(job);
       const events = socketTodoEvents(app.io);

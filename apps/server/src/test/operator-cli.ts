@@ -7,22 +7,32 @@ import { freePort } from '../../../../scripts/free-port.mjs';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
-/** `npm run admin -- <args>` as an operator runs it, on the embedded database in dataDir or on PostgreSQL. */
-export function admin(place: { dataDir: string } | { databaseUrl: string }, ...args: string[]) {
+/** Where a command or server runs: the embedded database in dataDir, or PostgreSQL (with Redis: `env` sets REDIS_URL and REDIS_KEY_PREFIX). */
+export type Place = { dataDir: string } | { databaseUrl: string; env?: NodeJS.ProcessEnv };
+
+function placeEnv(place: Place): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
   delete env.DATABASE_URL;
-  if ('dataDir' in place) env.DATA_DIR = place.dataDir;
-  else env.DATABASE_URL = place.databaseUrl;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/admin.ts'), ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+  delete env.REDIS_URL;
+  if ('dataDir' in place) return { ...env, DATA_DIR: place.dataDir };
+  return { ...env, DATABASE_URL: place.databaseUrl, ...place.env };
+}
+
+/** `npm run admin -- <args>` as an operator runs it, on the embedded database in dataDir or on PostgreSQL. */
+export function admin(place: Place, ...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/admin.ts'), ...args], { cwd: root, env: placeEnv(place), encoding: 'utf8', timeout: 60_000 });
   return { status: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
 }
 
-/** The server, as `npm start` runs it on the embedded database (jobs off); resolves once it holds dataDir. */
-export async function startServer(dataDir: string) {
+/**
+ * The server, as `npm start` runs it (jobs off), on the embedded database in dataDir or on
+ * PostgreSQL; resolves once it holds dataDir (its operator file names its port), or on
+ * PostgreSQL once it answers /healthz.
+ */
+export async function startServer(place: Place) {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA: 'off', NODE_ENV: 'development', WEB_DIST: '/nonexistent', JOBS: 'off' };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...placeEnv(place), HOST: '127.0.0.1', PORT: String(port), CAPTCHA: 'off', WEB_DIST: '/nonexistent', JOBS: 'off' };
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -32,11 +42,13 @@ export async function startServer(dataDir: string) {
     server.kill('SIGTERM');
     await exited;
   };
+  const healthy = () => fetch(`${base}/healthz`).then((res) => res.status, () => 0);
   try {
-    await expect.poll(() => readOperatorFile(dataDir)?.port, { timeout: 90_000, interval: 200 }).toBe(port);
+    if ('dataDir' in place) await expect.poll(() => readOperatorFile(place.dataDir)?.port, { timeout: 90_000, interval: 200 }).toBe(port);
+    else await expect.poll(healthy, { timeout: 90_000, interval: 200 }).toBe(200);
   } catch (err) {
     await stop();
     throw new Error(`${String(err)}\nserver stderr:\n${stderr}`, { cause: err });
   }
-  return { base: `http://127.0.0.1:${port}`, stderr: () => stderr, stop };
+  return { base, stderr: () => stderr, stop };
 }

@@ -6,7 +6,7 @@ import { ZOkResponse, ZTeacherUser } from '@kolikko/core/schemas/auth';
 import { ZTeacherEmailRequest, ZTeacherPasswordRequest, ZTeacherUsernameRequest, ZUserId } from '@kolikko/core/schemas/groups';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import { clearSessionCookie, requireTeacher } from '../../plugins/auth.ts';
-import { rooms } from '@kolikko/core/events';
+import { disconnectTeacherAndStudents } from '../realtime/io.ts';
 import { assertSelf } from '../groups/groups.service.ts';
 import type { AccountService } from './account.service.ts';
 
@@ -55,8 +55,7 @@ export async function accountRoutes(fastify: FastifyInstance, opts: { account: A
       const { teacherId } = requireTeacher(request);
       assertSelf(teacherId, request.params.id);
       const memberIds = await account.remove(teacherId);
-      for (const id of memberIds) app.io.in(rooms.member(id)).disconnectSockets(true);
-      app.io.in(rooms.teacher(teacherId)).disconnectSockets(true);
+      disconnectTeacherAndStudents(app.io, teacherId, memberIds);
       clearSessionCookie(reply, { secure: opts.secureCookies });
       return { ok: true as const };
     },

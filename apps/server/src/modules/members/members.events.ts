@@ -6,7 +6,7 @@ import {
 } from '@kolikko/core/events';
 import type { TMember } from '@kolikko/core/schemas/groups';
 import { emitMany } from '../realtime/emit-many.ts';
-import type { RealtimeServer } from '../realtime/io.ts';
+import type { LiveRooms, RealtimeServer } from '../realtime/io.ts';
 
 /**
  * The live events about students (spec section 7 names), sent after the change is committed.
@@ -52,14 +52,7 @@ export function socketMemberEvents(io: RealtimeServer): MemberEvents {
       );
     },
     removed(member, by, teacherCoins) {
-      const payload = { member_id: member.id, group_id: member.groupId };
-      if (by === 'teacher') {
-        io.to(rooms.member(member.id)).emit('teacher-delete-member', payload);
-        io.to(rooms.groupTeachers(member.groupId)).emit('teacher-delete-member', { ...payload, teacher_coins: teacherCoins });
-      } else {
-        io.to(rooms.groupTeachers(member.groupId)).emit('member-delete-self', { ...payload, teacher_coins: teacherCoins });
-      }
-      io.in(rooms.member(member.id)).disconnectSockets(true);
+      announceMemberRemoved(io, member, by, teacherCoins);
     },
     purchasedReward(groupId, payload) {
       io.to(rooms.groupTeachers(groupId)).emit('member-purchased-reward', payload);
@@ -69,4 +62,16 @@ export function socketMemberEvents(io: RealtimeServer): MemberEvents {
       io.to(rooms.groupTeachers(groupId)).emit('member-coins-transfer', { ...payload, sender_coins: senderCoins });
     },
   };
+}
+
+/** MemberEvents.removed, to whatever reaches the rooms (the server, or an operator command's Redis emitter). */
+export function announceMemberRemoved(live: LiveRooms, member: { id: string; groupId: string }, by: 'teacher' | 'member', teacherCoins: number): void {
+  const payload = { member_id: member.id, group_id: member.groupId };
+  if (by === 'teacher') {
+    live.to(rooms.member(member.id)).emit('teacher-delete-member', payload);
+    live.to(rooms.groupTeachers(member.groupId)).emit('teacher-delete-member', { ...payload, teacher_coins: teacherCoins });
+  } else {
+    live.to(rooms.groupTeachers(member.groupId)).emit('member-delete-self', { ...payload, teacher_coins: teacherCoins });
+  }
+  live.in(rooms.member(member.id)).disconnectSockets(true);
 }

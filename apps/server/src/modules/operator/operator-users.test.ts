@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -229,7 +230,7 @@ describe('npm run admin -- delete-user and export, on the embedded database', ()
     expect(admin({ dataDir }, 'delete-user', 'direct_c')).toMatchObject({ status: 0, out: `deleted student direct_c; its 7 coin(s) went back to its teacher direct ${embedded}` });
     expect(admin({ dataDir }, 'delete-user', 'direct', '--teacher')).toMatchObject({ status: 0, out: `deleted teacher direct with 2 group(s) and 2 student(s) ${embedded}` });
 
-    const server = await startServer(dataDir);
+    const server = await startServer({ dataDir });
     try {
       const through = '(through the running server)';
       const servedFile = join(dir, 'served.zip');
@@ -314,6 +315,61 @@ describe('npm run admin -- delete-user and export, on PostgreSQL', () => {
       expect(await count(seeded.db, 'teachers', sql`true`)).toBe(0);
       expect(await count(seeded.db, 'members', sql`true`)).toBe(0);
       expect(await ledgerBalance(seeded.db, 'sink')).toBe(300);
+      await expectBooksBalance(seeded.db);
+    } finally {
+      await seeded.close();
+    }
+  }, 120_000);
+
+  it("with REDIS_URL tells the running servers: the teacher hears of its student's deletion, the deleted users' sockets end", async () => {
+    // A server of this deployment, on the command's database and Redis, under a prefix of its own.
+    const live = { REDIS_URL: loadConfig().redisUrl ?? 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `kolikko_admin_test_${randomUUID()}` };
+    const seeded = await openDatabase({ databaseUrl, poolSize: 2 });
+    const server = await startServer({ databaseUrl, env: live });
+    try {
+      const { teacher, students } = await classroom(seeded.db, 'told_teacher');
+      const login = async (user: { username: string; password: string }, as: 'admin' | 'member') => {
+        const res = await fetch(`${server.base}/api/login/${as}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginName: user.username, password: user.password }) });
+        expect(res.status).toBe(200);
+        return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      };
+      const onServer = socketClients(app, server.base);
+      const teacherSocket = await onServer.connect(await login(teacher, 'admin'));
+      const [kept, deleted, other] = [await onServer.connect(await login(students[0]!, 'member')), await onServer.connect(await login(students[2]!, 'member')), students[1]!];
+      const told = nextEvent(teacherSocket, 'member-delete-self');
+      const gone = disconnection(deleted, 15_000);
+
+      expect(admin({ databaseUrl, env: live }, 'delete-user', students[2]!.username)).toMatchObject({
+        status: 0,
+        out: 'deleted student told_teacher_c; its 7 coin(s) went back to its teacher told_teacher (on PostgreSQL, the servers told through Redis)',
+      });
+      expect(await told).toEqual({ member_id: students[2]!.id, group_id: students[2]!.groupId, teacher_coins: 300 - 40 });
+      expect(await gone).toBe('io server disconnect');
+      expect([teacherSocket.socket.connected, kept.socket.connected]).toEqual([true, true]);
+
+      const teacherGone = disconnection(teacherSocket, 15_000);
+      const studentGone = disconnection(kept, 15_000);
+      expect(admin({ databaseUrl, env: live }, 'delete-user', 'told_teacher')).toMatchObject({
+        status: 0,
+        out: 'deleted teacher told_teacher with 2 group(s) and 2 student(s) (on PostgreSQL, the servers told through Redis)',
+      });
+      expect([await teacherGone, await studentGone]).toEqual(['io server disconnect', 'io server disconnect']);
+      expect(await count(seeded.db, 'members', sql`id = ${other.id}`)).toBe(0);
+      await expectBooksBalance(seeded.db);
+    } finally {
+      await server.stop();
+      await seeded.close();
+    }
+  }, 180_000);
+
+  it('without Redis says so, and deletes all the same', async () => {
+    const seeded = await openDatabase({ databaseUrl, poolSize: 2 });
+    try {
+      await classroom(seeded.db, 'untold_teacher');
+      // Nothing listens on port 1.
+      const r = admin({ databaseUrl, env: { REDIS_URL: 'redis://127.0.0.1:1' } }, 'delete-user', 'untold_teacher');
+      expect(r).toMatchObject({ status: 0, out: 'deleted teacher untold_teacher with 2 group(s) and 3 student(s) (on PostgreSQL)' });
+      expect(r.err).toMatch(/^admin: Redis at redis:\/\/127\.0\.0\.1:1 cannot be reached .*: the running servers are not told/);
       await expectBooksBalance(seeded.db);
     } finally {
       await seeded.close();

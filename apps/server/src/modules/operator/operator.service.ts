@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { createAccountService, type AccountService } from '../account/account.service.ts';
 import type { SessionEvents } from '../auth/auth.events.ts';
 import { createOwedRewardsService } from '../coins/owed-rewards.service.ts';
-import type { MemberEvents } from '../members/members.events.ts';
+import { announceMemberRemoved, type MemberEvents } from '../members/members.events.ts';
+import { disconnectTeacherAndStudents, type LiveRooms } from '../realtime/io.ts';
 import { createMembersService, type MembersService } from '../members/members.service.ts';
 import { writeExportFile, type ExportFile, type ExportOwner } from '../export/export.service.ts';
 import * as repo from './operator.repo.ts';
@@ -115,31 +116,37 @@ export function createOperatorService({ db, account, members, disconnect }: Oper
 const nobody = () => undefined;
 
 /**
- * Live events that go nowhere: for a command that opened the database itself because no server
- * holds it, so no socket is connected and no session is cached anywhere. (On PostgreSQL servers
- * may run beside the command; they cannot be reached from here: see README, "Operations".)
+ * Live events for a command that opened the database itself. With no server holding the
+ * database (the embedded one) no socket is connected and no session is cached anywhere: they go
+ * nowhere. On PostgreSQL servers may run beside the command: with `live` (a Redis emitter, when
+ * REDIS_URL is set, as it is wherever several servers run) a deletion reaches them as the account's
+ * own button's does: the teacher hears of its student's deletion, and the deleted users' sockets
+ * end on every server. Their cached sessions expire within a minute (plugins/auth.ts).
  */
 const noSessionEvents: SessionEvents = { ended: nobody, revoked: nobody };
-const noMemberEvents: MemberEvents = {
-  created: nobody,
-  settingsUpdated: nobody,
-  teacherUpdatedSetting: nobody,
-  coinsGiven: nobody,
-  removed: nobody,
-  purchasedReward: nobody,
-  coinsTransferred: nobody,
-};
+function memberEvents(live: LiveRooms | undefined): MemberEvents {
+  return {
+    created: nobody,
+    settingsUpdated: nobody,
+    teacherUpdatedSetting: nobody,
+    coinsGiven: nobody,
+    removed: live ? (member, by, teacherCoins) => announceMemberRemoved(live, member, by, teacherCoins) : nobody,
+    purchasedReward: nobody,
+    coinsTransferred: nobody,
+  };
+}
 
 /**
  * The operator service of a command that opened the database itself (admin.ts), with the account
- * and members services made as app.ts makes them, but telling no one (see noSessionEvents).
+ * and members services made as app.ts makes them, telling the servers through `live` (see
+ * memberEvents), or no one.
  */
-export function createStandaloneOperatorService(db: Db, log: Pick<FastifyBaseLogger, 'error'>): OperatorService {
+export function createStandaloneOperatorService(db: Db, log: Pick<FastifyBaseLogger, 'error'>, live?: LiveRooms): OperatorService {
   const owedRewards = createOwedRewardsService({ db, events: { paid: nobody, purseUpdated: nobody }, log });
   return createOperatorService({
     db,
     account: createAccountService({ db, sessions: noSessionEvents }),
-    members: createMembersService({ db, events: noMemberEvents, sessions: noSessionEvents, owedRewards }),
-    disconnect: nobody,
+    members: createMembersService({ db, events: memberEvents(live), sessions: noSessionEvents, owedRewards }),
+    disconnect: live ? (teacherId, memberIds) => disconnectTeacherAndStudents(live, teacherId, memberIds) : nobody,
   });
 }

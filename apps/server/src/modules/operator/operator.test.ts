@@ -89,7 +89,7 @@ describe('npm run admin -- premium and jobs, on the embedded database', () => {
     expect(admin({ dataDir }, 'premium', 'nobody_here')).toMatchObject({ status: 2, err: 'admin: no teacher with the username "nobody_here"' });
     expect(admin({ dataDir }, 'premium')).toMatchObject({ status: 2, err: 'admin: usage: npm run admin -- premium <username> [--off]' });
 
-    const server = await startServer(dataDir);
+    const server = await startServer({ dataDir });
     const base = server.base;
     try {
       const login = await fetch(`${base}/api/login/admin`, {

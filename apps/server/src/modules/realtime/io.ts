@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '@kolikko/core/events';
+import { rooms, type ClientToServerEvents, type ServerToClientEvents } from '@kolikko/core/events';
 import type { Session, SessionRevocation } from '../../plugins/auth.ts';
 
 /** What the server keeps on each socket (it crosses nodes in fetchSockets, so plain JSON). */
@@ -16,6 +16,22 @@ export interface InterServerEvents {
 
 /** The typed Socket.IO server: every emit is checked against core's event map. */
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+/**
+ * What reaches the sockets in rooms: the server itself, or, from a process that is no server
+ * (an operator command on PostgreSQL), a Redis emitter (@socket.io/redis-emitter) that every
+ * server's Redis adapter hears.
+ */
+export interface LiveRooms {
+  to(room: string | string[]): { emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): unknown };
+  in(room: string | string[]): { disconnectSockets(close?: boolean): unknown };
+}
+
+/** Ends the live connections of a deleted teacher and of its students, on every node. */
+export function disconnectTeacherAndStudents(live: LiveRooms, teacherId: string, memberIds: string[]): void {
+  for (const id of memberIds) live.in(rooms.member(id)).disconnectSockets(true);
+  live.in(rooms.teacher(teacherId)).disconnectSockets(true);
+}
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /**
