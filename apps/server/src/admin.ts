@@ -40,7 +40,9 @@ const HELP: Record<string, string> = {
   Deletes a teacher or a student as its own delete button does. A teacher goes with its groups, students,
   lists, rewards, images and chat, and the coins it and its students held go to the sink through the ledger;
   a student's coins go back to its teacher through the ledger. --teacher or --student says which when the
-  username is both a teacher's and a student's. A demo classroom's users are refused (the demo sweep removes them).`,
+  username is both a teacher's and a student's. A demo classroom's users are refused (the demo sweep removes them).
+  On PostgreSQL with REDIS_URL the running servers are told through Redis: the teacher's screen drops the student,
+  and the deleted users' live connections end.`,
   export: `${EXPORT_USAGE}
   Writes everything Kolikko holds about a teacher and its classes, or about a student, to <file>: the same ZIP
   its profile page downloads (manifest.json, README.txt, JSON files, images/), for answering a request of access.
