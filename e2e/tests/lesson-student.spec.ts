@@ -259,3 +259,37 @@ test('history names the task, the face bought and the classmate, each kind with 
   await context.close();
   await t.close();
 });
+
+/** A PNG of 8 x 8 orange pixels (made by sharp). */
+const PICTURE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4UaGBFTEMLQkAUtVaAUH78mEAAAAASUVORK5CYII=', 'base64');
+
+test('a student adds a picture to its answer from the file picker and removes it after a confirmation; the list shows its progress', async ({ browser, request }) => {
+  const { teacher, group, kid } = await createClassroom(request);
+  const { context: t, me } = await signedInVia(browser, 'teacher', teacher);
+  const list = (await (await ok(t.request.post('/api/todolists', { data: { id: me.id, name: 'Art' } }))).json()) as { id: string };
+  for (const [title, allowImage] of [['Draw a cat', true], ['Name three birds', false]] as const) {
+    const todo = (await (await ok(t.request.post('/api/todo', { data: { todolist_id: list.id, content_html: `<p>${title}</p>`, content_delta: {} } }))).json()) as { id: string };
+    await ok(t.request.put('/api/todo', { data: { todo_id: todo.id, updates: { reward: 5, answertype: 'free', allow_member_image: allowImage } } }));
+  }
+  await ok(t.request.put(`/api/group/${group.id}/todolist/blue/${list.id}`));
+
+  const { context, page } = await signedInPage(browser, 'student', kid, PHONE);
+  await page.goto('/student/todos');
+  const progress = page.getByRole('progressbar', { name: text('en', 'studentTodos.progress', { done: 0, total: 2 }) });
+  await expect(progress).toHaveAttribute('aria-valuenow', '0');
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: text('en', 'studentTodos.addPicture') }).click();
+  await (await chooser).setFiles({ name: 'cat.png', mimeType: 'image/png', buffer: PICTURE });
+  const picture = page.getByTestId('student-answer-image');
+  await expect(picture).toBeVisible();
+  await expect(picture).toHaveAttribute('alt', text('en', 'studentTodos.pictureAlt'));
+
+  await page.getByRole('button', { name: text('en', 'studentTodos.removePicture') }).click();
+  const dialog = page.getByRole('dialog', { name: text('en', 'studentTodos.removePictureTitle') });
+  await dialog.getByRole('button', { name: text('en', 'common.confirm') }).click();
+  await expect(picture).toHaveCount(0);
+  await expect(page.getByRole('button', { name: text('en', 'studentTodos.addPicture') })).toBeVisible();
+  await context.close();
+  await t.close();
+});

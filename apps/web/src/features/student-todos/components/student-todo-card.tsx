@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { Button, Checkbox, FileButton, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { MEMBER_ANSWER_MAX_LENGTH } from '@kolikko/core/limits';
 import { memberTodoStatus } from '@kolikko/core/rules/completion';
@@ -40,7 +40,7 @@ export function StudentTodoCard({ memberTodo: mt, groupId, coins }: StudentTodoC
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
-  const resetFileInput = useRef<() => void>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const feedbackId = useId();
   // An answer sent back since the last one was sent: "Sent!" no longer holds.
@@ -90,8 +90,10 @@ export function StudentTodoCard({ memberTodo: mt, groupId, coins }: StudentTodoC
     );
   }
 
-  function pickImage(file: File | null) {
-    resetFileInput.current?.();
+  function pickImage(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    // Emptied, so picking the same file again is a change too.
+    event.currentTarget.value = '';
     if (!file || busy) return;
     const problem = checkImageFile(file);
     setImageError(problem);
@@ -207,13 +209,12 @@ export function StudentTodoCard({ memberTodo: mt, groupId, coins }: StudentTodoC
               </Button>
             </Group>
           ) : (
-            <FileButton resetRef={resetFileInput} onChange={pickImage} accept={UPLOAD_IMAGE_TYPES.join(',')} disabled={busy}>
-              {(props) => (
-                <Button {...props} variant="light" leftSection={<IconPhoto size={16} />} loading={upload.isPending} disabled={busy} w="fit-content">
-                  {t('studentTodos.addPicture')}
-                </Button>
-              )}
-            </FileButton>
+            <>
+              <input ref={fileInput} type="file" hidden accept={UPLOAD_IMAGE_TYPES.join(',')} onChange={pickImage} disabled={busy} data-testid="student-picture-input" />
+              <Button variant="light" leftSection={<IconPhoto size={16} />} loading={upload.isPending} disabled={busy} w="fit-content" onClick={() => fileInput.current?.click()}>
+                {t('studentTodos.addPicture')}
+              </Button>
+            </>
           )}
           {imageError ? (
             <Text size="sm" c="red.9" role="alert">

@@ -1,4 +1,4 @@
-import { Group, Paper, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { TMemberUser } from '@kolikko/core/schemas/auth';
 import { memberTodoStatus } from '@kolikko/core/rules/completion';
@@ -8,6 +8,7 @@ import { useRefreshSessionOnMount } from '../../../lib/auth.ts';
 import { useMemberTodos } from '../../../lib/queries/member-todos.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { StudentTodoCard } from './student-todo-card.tsx';
+import classes from './student-todos-page.module.css';
 
 /** /student/todos: the tasks of the list the student's small group is shown, by position. */
 export function StudentTodosPage({ student }: { student: TMemberUser }) {
@@ -60,7 +61,16 @@ export function StudentTodosPage({ student }: { student: TMemberUser }) {
                 </Text>
               ) : null}
             </Group>
-            <Progress value={(done / sorted.length) * 100} color="teal.7" size="lg" radius="xl" aria-label={t('studentTodos.progress', { done, total: sorted.length })} />
+            <div
+              className={classes.progress}
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round((done / sorted.length) * 100)}
+              aria-label={t('studentTodos.progress', { done, total: sorted.length })}
+            >
+              <div className={classes.progressBar} style={{ width: `${(done / sorted.length) * 100}%` }} />
+            </div>
           </Stack>
         </Paper>
         {sorted.map((mt) => (
