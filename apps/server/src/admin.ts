@@ -108,12 +108,13 @@ async function standalone<T>(config: Config, work: (db: Db) => Promise<T>): Prom
 /**
  * On PostgreSQL with REDIS_URL (several servers: the live events cross between them through
  * Redis), `work` gets a Redis emitter that reaches every server's sockets, as the servers' own
- * events do (the adapter's channels under REDIS_KEY_PREFIX), and `told` for the command's answer.
+ * events do (the adapter's channels under REDIS_KEY_PREFIX); `told` says so in the command's answer.
  * Without Redis, or when it cannot be reached (said on stderr), `live` is undefined: nothing can
  * reach the servers (see createStandaloneOperatorService).
  */
-async function withServersTold<T>(config: Config, work: (live: LiveRooms | undefined, told: string) => Promise<T>): Promise<T> {
-  if (!config.databaseUrl || !config.redisUrl) return work(undefined, '');
+async function withServersTold<T>(config: Config, work: (live: LiveRooms | undefined) => Promise<T>): Promise<{ result: T; told: string }> {
+  const untold = async () => ({ result: await work(undefined), told: '' });
+  if (!config.databaseUrl || !config.redisUrl) return untold();
   const [{ createClient }, { Emitter }] = await Promise.all([import('redis'), import('@socket.io/redis-emitter')]);
   const client = createClient({ url: config.redisUrl, socket: { connectTimeout: 5000, reconnectStrategy: false } });
   client.on('error', () => undefined);
@@ -121,10 +122,10 @@ async function withServersTold<T>(config: Config, work: (live: LiveRooms | undef
     await client.connect();
   } catch (err) {
     process.stderr.write(`admin: Redis at ${config.redisUrl} cannot be reached (${String(err)}): the running servers are not told; the users' open live connections end when they drop\n`);
-    return work(undefined, '');
+    return untold();
   }
   try {
-    return await work(new Emitter<ServerToClientEvents>(client, { key: `${config.redisKeyPrefix}:socket.io` }), ', the servers told through Redis');
+    return { result: await work(new Emitter<ServerToClientEvents>(client, { key: `${config.redisKeyPrefix}:socket.io` })), told: ', the servers told through Redis' };
   } finally {
     // Waits for the emitter's messages to be sent.
     await client.close();
@@ -223,9 +224,9 @@ async function deleteUser(args: string[]): Promise<string> {
     if (res !== 'no-server') deleted = (await res.json()) as DeletedUser;
   }
   if (deleted === 'no-server') {
-    ({ result: deleted, how } = await withServersTold(config, (live, told) =>
-      standalone(config, (db) => createStandaloneOperatorService(db, stderrLog, live).deleteUser(username, kind)).then(({ result, how }) => ({ result, how: `${how}${told}` })),
-    ));
+    const { result, told } = await withServersTold(config, (live) => standalone(config, (db) => createStandaloneOperatorService(db, stderrLog, live).deleteUser(username, kind)));
+    deleted = result.result;
+    how = `${result.how}${told}`;
   }
   const what =
     deleted.kind === 'teacher'
