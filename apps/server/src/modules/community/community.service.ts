@@ -19,7 +19,7 @@ import * as repo from './community.repo.ts';
 
 export type CommunityService = ReturnType<typeof createCommunityService>;
 
-/** Whether sanitized HTML has any text or picture left (an editor's empty paragraph is empty). */
+/** Whether sanitized HTML still holds text or a picture (an editor's empty paragraph is empty). */
 function hasContent(html: string): boolean {
   return /<(img|iframe)\b/i.test(html) || todoTitle(html) !== '';
 }

@@ -362,7 +362,7 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
 
     /**
      * Ours: approves every answer of one todo awaiting the teacher, among one small group's
-     * members, in one transaction: the member todos are locked as any batch locks them (purse,
+     * members, in one transaction: the member todos are locked the way every batch locks them (purse,
      * then members in id order), each is decided again on its locked row (only an answer still
      * awaiting is approved: two racing approvals pay once) and paid through the same settlement
      * as a single approval (the ledger, owed rewards). Each student paid is told.

@@ -10,7 +10,7 @@ import { ProfileButton, type ProfileMenuProps } from './profile-menu.tsx';
 export function ProfileMenuDropdown({ user, onLogout }: ProfileMenuProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(true);
-  // Seen closed first, then open, as any other opening, so Mantine runs its opening as usual.
+  // Seen closed first, then open, like every other opening, so Mantine runs its opening as usual.
   const open = useOpenAfterMount(opened);
   // The button that opened the menu was the placeholder's: closing gives the focus to this one.
   const button = useRef<HTMLButtonElement>(null);
