@@ -29,7 +29,7 @@ import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { io as connectSocketIo } from 'socket.io-client';
-// ws is the server's own WebSocket library (engine.io's dependency), hoisted to node_modules.
+// ws: the server's own WebSocket library (engine.io's), a root dev dependency at the same version.
 import WebSocket from 'ws';
 import { inBatches, sleep } from './lib.mjs';
 

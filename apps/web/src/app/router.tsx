@@ -27,6 +27,19 @@ function inOwnTask<T>(start: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * A route's module, with its texts (`bundle`) and TanStack Query's layer (`queries`) when it
+ * needs them, each started in a task of its own.
+ */
+async function loadRoute<M extends Module>(load: () => Promise<M>, bundle?: LocaleBundle, queries = false) {
+  const [module, layer] = await Promise.all([
+    inOwnTask(load),
+    queries ? inOwnTask(() => import('../lib/query-layer.tsx')) : undefined,
+    bundle ? inOwnTask(() => loadLocaleBundle(bundle)) : undefined,
+  ]);
+  return { module, layer };
+}
+
+/**
  * `bundle`: an area's layout also brings that area's texts (lib/i18n.ts). `queries`: the layout
  * of pages that ask the API gets TanStack Query's provider, and the first data in its cache
  * (lib/query-layer.tsx), loaded with it.
@@ -34,11 +47,7 @@ function inOwnTask<T>(start: () => Promise<T>): Promise<T> {
 function page<M extends Module>(load: () => Promise<M>, name: keyof M & string, bundle?: LocaleBundle, queries = false): Lazy {
   return {
     lazy: async () => {
-      const [module, layer] = await Promise.all([
-        inOwnTask(load),
-        queries ? inOwnTask(() => import('../lib/query-layer.tsx')) : undefined,
-        bundle ? inOwnTask(() => loadLocaleBundle(bundle)) : undefined,
-      ]);
+      const { module, layer } = await loadRoute(load, bundle, queries);
       const Layout = module[name] as ComponentType;
       return { Component: layer ? layer.withQueries(Layout) : Layout };
     },
@@ -47,17 +56,12 @@ function page<M extends Module>(load: () => Promise<M>, name: keyof M & string, 
 
 /** A page component that takes `teacher`, shown for the signed-in teacher. */
 function teacherPage<M extends Module>(load: () => Promise<M>, name: keyof M & string): Lazy {
-  return { lazy: async () => ({ Component: asTeacherPage((await inOwnTask(load))[name] as ComponentType<{ teacher: TTeacherUser }>) }) };
+  return { lazy: async () => ({ Component: asTeacherPage((await loadRoute(load)).module[name] as ComponentType<{ teacher: TTeacherUser }>) }) };
 }
 
 /** A page component that takes `student`, shown for the signed-in student, with its own texts (build/locale-bundles.ts `PAGE_BUNDLES`). */
 function studentPage<M extends Module>(load: () => Promise<M>, name: keyof M & string, bundle: LocaleBundle): Lazy {
-  return {
-    lazy: async () => {
-      const [module] = await Promise.all([inOwnTask(load), inOwnTask(() => loadLocaleBundle(bundle))]);
-      return { Component: asStudentPage(module[name] as ComponentType<{ student: TMemberUser }>) };
-    },
-  };
+  return { lazy: async () => ({ Component: asStudentPage((await loadRoute(load, bundle)).module[name] as ComponentType<{ student: TMemberUser }>) }) };
 }
 
 const frontPages = () => import('./routes/front-routes.tsx');
