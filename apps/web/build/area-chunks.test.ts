@@ -66,15 +66,17 @@ const area = graph({
   },
   [TEACHER_LAYOUT]: { code: 'import { Button } from "@mantine/core";', imports: [`${MANTINE}index.mjs`, `${SRC}app/use-live-updates.ts`, `${SRC}app/live-updates-teacher.ts`] },
   [STUDENT_TODOS]: { code: 'import { Checkbox } from "@mantine/core";', imports: [`${MANTINE}index.mjs`, `${SRC}components/todo-card.tsx`, `${SRC}components/member-card.tsx`] },
-  [STUDENT_HOME]: { code: 'import { Indicator } from "@mantine/core";', imports: [`${MANTINE}index.mjs`, `${SRC}components/todo-card.tsx`] },
-  [TEACHER_GROUPS]: { code: 'import { Checkbox } from "@mantine/core";', imports: [`${MANTINE}index.mjs`, `${SRC}components/member-card.tsx`] },
-  [TEACHER_HOME]: { imports: [`${SRC}components/opens-dialog.tsx`] },
+  [STUDENT_HOME]: { code: 'import { Indicator } from "@mantine/core";', imports: [`${MANTINE}index.mjs`, `${SRC}components/todo-card.tsx`, `${SRC}components/avatar.tsx`] },
+  [TEACHER_GROUPS]: { code: 'import { Checkbox } from "@mantine/core";', imports: [`${MANTINE}index.mjs`, `${SRC}components/member-card.tsx`, `${SRC}components/name-form.tsx`] },
+  [TEACHER_HOME]: { imports: [`${SRC}components/opens-dialog.tsx`, `${SRC}components/name-form.tsx`, `${SRC}components/avatar.tsx`] },
   [`${SRC}app/use-live-updates.ts`]: {},
   [`${SRC}app/live-updates-student.ts`]: { imports: [`${SRC}app/use-live-updates.ts`] },
   [`${SRC}app/live-updates-teacher.ts`]: { imports: [`${SRC}app/use-live-updates.ts`] },
   [`${SRC}components/nav.tsx`]: {},
   [`${SRC}components/todo-card.tsx`]: {},
   [`${SRC}components/member-card.tsx`]: {},
+  [`${SRC}components/name-form.tsx`]: {},
+  [`${SRC}components/avatar.tsx`]: {},
   [`${SRC}components/opens-dialog.tsx`]: { lazy: [DIALOG] },
   [DIALOG]: { imports: [`${SRC}components/dialog-body.tsx`] },
   [`${SRC}components/dialog-body.tsx`]: {},
@@ -99,10 +101,17 @@ describe('chunk groups', () => {
 
   it('groups what both signed-in layouts need, and what one area alone shares', () => {
     expect(area(`${SRC}app/use-live-updates.ts`)).toBe('common');
-    // Two student pages, not the layout: automatic chunking, as rolldown would.
-    expect(area(`${SRC}components/todo-card.tsx`)).toBeNull();
-    // A page of each area, 2 of 8 route entries: not widely used.
-    expect(area(`${SRC}components/member-card.tsx`)).toBeNull();
+    // A page of each area, 2 of 8 route entries, not widely used, neither a lesson's page: automatic chunking, as rolldown would.
+    expect(area(`${SRC}components/avatar.tsx`)).toBeNull();
+  });
+
+  it("puts what a lesson's page shares in a chunk that page's first load fetches anyway", () => {
+    // The student's tasks and another student page: the student's chunk.
+    expect(area(`${SRC}components/todo-card.tsx`)).toBe('student-area');
+    // The teacher's groups and the teacher's home: the teacher's chunk.
+    expect(area(`${SRC}components/name-form.tsx`)).toBe('teacher-area');
+    // The tasks and the groups: common, which both fetch.
+    expect(area(`${SRC}components/member-card.tsx`)).toBe('common');
   });
 
   it("leaves a module of one entry in that entry's chunk, and a dialog's modules lazy", () => {

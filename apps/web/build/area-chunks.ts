@@ -17,6 +17,13 @@ import { AREA_ROOTS } from './locale-bundles.ts';
  *   or more), or both signed-in layouts need: inputs, badges, alerts, skeletons, the live-update
  *   hook, the unread count. The sign-in pages, which need most of it, load it too.
  * - `student-area`, `teacher-area`: what one area's layout needs and no page of the other area.
+ * - The pages a lesson runs on (the student's tasks, the teacher's groups: the class and its
+ *   coins; issue 13 budgets both): what one of them shares with its area's other pages or dialogs
+ *   goes into that area's chunk, and what both of them (or one and the other area's layout) share
+ *   into `common`. On their first load each was a file of its own, 0.2 to 1.3 KB, and a phone's
+ *   six connections fetch files in rounds (bench/README.md, session 12); the area's other pages
+ *   load a little more instead (each teacher page 1.7 KB, Mantine's Grid among it; each signed-in
+ *   page 0.5 KB).
  *
  * Everything else keeps rolldown's automatic chunks: a page's own modules stay in its chunk, and
  * what only dialogs, the chat or the editor import still loads when they open. A module that
@@ -32,6 +39,9 @@ const COMMON_SHARE = 0.25;
 const SRC = `${sep}src${sep}`;
 const STUDENT_LAYOUT = `${SRC}app${sep}layouts${sep}student-layout.tsx`;
 const TEACHER_LAYOUT = `${SRC}app${sep}layouts${sep}teacher-layout.tsx`;
+/** The page of each area a lesson runs on: the student's tasks, the teacher's groups. */
+const STUDENT_LESSON_PAGE = `${SRC}features${sep}student-todos${sep}components${sep}student-todos-page.tsx`;
+const TEACHER_LESSON_PAGE = `${SRC}features${sep}groups${sep}components${sep}groups-page.tsx`;
 
 /** Each route entry's area, from the locale bundles' area roots (build/locale-bundles.ts), which must cover every page and layout of router.tsx. */
 const ROUTE_AREAS = new Map<string, Area>(
@@ -203,6 +213,14 @@ export function areaOf(graph: Graph): (id: string) => string | null {
     if (student && teacher) return 'common';
     if (student && !areas.has('teacher')) return 'student-area';
     if (teacher && !areas.has('student')) return 'teacher-area';
+    // What a lesson's page shares with its area's other pages or dialogs: in a chunk its first
+    // load fetches anyway, instead of a small file of its own.
+    const studentLesson = student || entries.some((entry) => entry.endsWith(STUDENT_LESSON_PAGE));
+    const teacherLesson = teacher || entries.some((entry) => entry.endsWith(TEACHER_LESSON_PAGE));
+    if (studentLesson && teacherLesson) return 'common';
+    const only = (area: Area) => [...areas].every((a) => a === area);
+    if (studentLesson && only('student')) return 'student-area';
+    if (teacherLesson && only('teacher')) return 'teacher-area';
     return null;
   };
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, CopyButton, Group, List, Paper, Portal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, CopyButton, Group, Paper, Portal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import { IconCheck, IconCopy, IconLock, IconPrinter } from '../../../components/icons.tsx';
@@ -42,11 +42,11 @@ export function JoinInstructions({ group }: { group: TGroup }) {
           </Alert>
         ) : null}
         <div className={classes.layout}>
-          <List type="ordered" spacing="sm" className={classes.steps}>
+          <ol className={classes.steps}>
             {STEPS.map((step) => (
-              <List.Item key={step}>{t(`groups.join.steps.${step}`, { name: group.name })}</List.Item>
+              <li key={step}>{t(`groups.join.steps.${step}`, { name: group.name })}</li>
             ))}
-          </List>
+          </ol>
           <div className={classes.qrBox}>
             {qr.isError ? <Text size="sm">{t('groups.join.qrFailed')}</Text> : <QrImage src={qr.data} alt={qrAlt} size={180} />}
           </div>
