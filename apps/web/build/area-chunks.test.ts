@@ -10,6 +10,7 @@ const MANTINE = '/app/node_modules/@mantine/core/esm/';
 const root = (area: keyof typeof AREA_ROOTS, i = 0) => `${SRC}${AREA_ROOTS[area][i]}`;
 const FRONT = root('public');
 const AUTH = root('auth');
+const DEMO = root('demo');
 const STUDENT_LAYOUT = root('student', 0);
 const STUDENT_TODOS = root('student', 2);
 const STUDENT_HOME = root('student', 1);
@@ -44,7 +45,7 @@ function graph(nodes: Record<string, Node>) {
   return areaOf({ getModuleInfo: info });
 }
 
-const routes = [FRONT, AUTH, STUDENT_LAYOUT, STUDENT_TODOS, STUDENT_HOME, TEACHER_LAYOUT, TEACHER_GROUPS, TEACHER_HOME];
+const routes = [FRONT, AUTH, DEMO, STUDENT_LAYOUT, STUDENT_TODOS, STUDENT_HOME, TEACHER_LAYOUT, TEACHER_GROUPS, TEACHER_HOME];
 
 const area = graph({
   [MAIN]: { entry: true, imports: [ROUTER, `${SRC}lib/i18n.ts`] },
@@ -60,6 +61,8 @@ const area = graph({
   // The front page and both layouts show buttons; pages of both areas tick boxes.
   [FRONT]: { code: 'import { Button } from "@mantine/core";', imports: [`${MANTINE}index.mjs`, `${SRC}lib/i18n.ts`] },
   [AUTH]: { code: 'import { Checkbox } from "@mantine/core";', imports: [`${MANTINE}index.mjs`] },
+  // The demo's page, whose frames show both areas' pages.
+  [DEMO]: { imports: [`${SRC}components/group-dot.tsx`] },
   [STUDENT_LAYOUT]: {
     code: 'import { Button, Indicator } from "@mantine/core";',
     imports: [`${MANTINE}index.mjs`, `${SRC}app/use-live-updates.ts`, `${SRC}app/live-updates-student.ts`, `${SRC}components/nav.tsx`],
@@ -67,8 +70,8 @@ const area = graph({
   [TEACHER_LAYOUT]: { code: 'import { Button } from "@mantine/core";', imports: [`${MANTINE}index.mjs`, `${SRC}app/use-live-updates.ts`, `${SRC}app/live-updates-teacher.ts`] },
   [STUDENT_TODOS]: { code: 'import { Checkbox } from "@mantine/core";', imports: [`${MANTINE}index.mjs`, `${SRC}components/todo-card.tsx`, `${SRC}components/member-card.tsx`] },
   [STUDENT_HOME]: { code: 'import { Indicator } from "@mantine/core";', imports: [`${MANTINE}index.mjs`, `${SRC}components/todo-card.tsx`, `${SRC}components/avatar.tsx`] },
-  [TEACHER_GROUPS]: { code: 'import { Checkbox } from "@mantine/core";', imports: [`${MANTINE}index.mjs`, `${SRC}components/member-card.tsx`, `${SRC}components/name-form.tsx`] },
-  [TEACHER_HOME]: { imports: [`${SRC}components/opens-dialog.tsx`, `${SRC}components/name-form.tsx`, `${SRC}components/avatar.tsx`] },
+  [TEACHER_GROUPS]: { code: 'import { Checkbox } from "@mantine/core";', imports: [`${MANTINE}index.mjs`, `${SRC}components/member-card.tsx`, `${SRC}components/name-form.tsx`, `${SRC}components/group-dot.tsx`] },
+  [TEACHER_HOME]: { imports: [`${SRC}components/opens-dialog.tsx`, `${SRC}components/name-form.tsx`, `${SRC}components/avatar.tsx`, `${SRC}components/group-dot.tsx`] },
   [`${SRC}app/use-live-updates.ts`]: {},
   [`${SRC}app/live-updates-student.ts`]: { imports: [`${SRC}app/use-live-updates.ts`] },
   [`${SRC}app/live-updates-teacher.ts`]: { imports: [`${SRC}app/use-live-updates.ts`] },
@@ -77,6 +80,7 @@ const area = graph({
   [`${SRC}components/member-card.tsx`]: {},
   [`${SRC}components/name-form.tsx`]: {},
   [`${SRC}components/avatar.tsx`]: {},
+  [`${SRC}components/group-dot.tsx`]: {},
   [`${SRC}components/opens-dialog.tsx`]: { lazy: [DIALOG] },
   [DIALOG]: { imports: [`${SRC}components/dialog-body.tsx`] },
   [`${SRC}components/dialog-body.tsx`]: {},
@@ -94,14 +98,14 @@ describe('chunk groups', () => {
     expect(area(`${MANTINE}components/Button/Button.mjs`)).toBe('base');
     // The student layout and a student page, no other area: the student's.
     expect(area(`${MANTINE}components/Indicator/Indicator.mjs`)).toBe('student-area');
-    // Pages of both areas and the sign-in pages, 3 of the 8 route entries: widely used.
+    // Pages of both areas and the sign-in pages, 3 of the 9 route entries: widely used.
     expect(area(`${MANTINE}components/Checkbox/Checkbox.mjs`)).toBe('common');
     expect(area(`${MANTINE}index.mjs`)).toBeNull();
   });
 
   it('groups what both signed-in layouts need, and what one area alone shares', () => {
     expect(area(`${SRC}app/use-live-updates.ts`)).toBe('common');
-    // A page of each area, 2 of 8 route entries, not widely used, neither a lesson's page: automatic chunking, as rolldown would.
+    // A page of each area, 2 of 9 route entries, not widely used, neither a lesson's page: automatic chunking, as rolldown would.
     expect(area(`${SRC}components/avatar.tsx`)).toBeNull();
   });
 
@@ -112,6 +116,8 @@ describe('chunk groups', () => {
     expect(area(`${SRC}components/name-form.tsx`)).toBe('teacher-area');
     // The tasks and the groups: common, which both fetch.
     expect(area(`${SRC}components/member-card.tsx`)).toBe('common');
+    // Teacher pages and the demo's page, whose frames load the teacher's chunk anyway: the teacher's.
+    expect(area(`${SRC}components/group-dot.tsx`)).toBe('teacher-area');
   });
 
   it("leaves a module of one entry in that entry's chunk, and a dialog's modules lazy", () => {

@@ -31,7 +31,7 @@ import { AREA_ROOTS } from './locale-bundles.ts';
  * `KOLIKKO_CHUNK_DEBUG=1 npx vite build` prints each module's group.
  */
 
-type Area = 'front' | 'visitor' | 'student' | 'teacher' | 'other';
+type Area = 'front' | 'visitor' | 'demo' | 'student' | 'teacher' | 'other';
 
 /** Share of the route entries that makes a module of both signed-in areas "widely used" (`common`). */
 const COMMON_SHARE = 0.25;
@@ -46,7 +46,7 @@ const TEACHER_LESSON_PAGE = `${SRC}features${sep}groups${sep}components${sep}gro
 /** Each route entry's area, from the locale bundles' area roots (build/locale-bundles.ts), which must cover every page and layout of router.tsx. */
 const ROUTE_AREAS = new Map<string, Area>(
   Object.entries(AREA_ROOTS).flatMap(([area, roots]) =>
-    roots.map((root): [string, Area] => [`${SRC}${root.split('/').join(sep)}`, area === 'public' ? 'front' : area === 'student' || area === 'teacher' ? area : 'visitor']),
+    roots.map((root): [string, Area] => [`${SRC}${root.split('/').join(sep)}`, area === 'public' ? 'front' : area === 'student' || area === 'teacher' || area === 'demo' ? area : 'visitor']),
   ),
 );
 
@@ -208,7 +208,9 @@ export function areaOf(graph: Graph): (id: string) => string | null {
     if (routeAreas.has('front')) return student || teacher || bothAreas ? 'base' : null;
     if (bothAreas && routes.length >= Math.max(3, Math.ceil(COMMON_SHARE * routeCount(routes)))) return 'common';
 
-    const areas = new Set(entries.flatMap((entry) => [...areasOfEntry(entry)]));
+    // The demo's page frames both areas' pages, which load their areas' chunks anyway: what it
+    // shares with them may sit in those chunks.
+    const areas = new Set(entries.flatMap((entry) => [...areasOfEntry(entry)]).filter((area) => area !== 'demo'));
     if (areas.has('visitor') || areas.has('other') || areas.has('front')) return null;
     if (student && teacher) return 'common';
     if (student && !areas.has('teacher')) return 'student-area';
