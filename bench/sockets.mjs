@@ -3,7 +3,7 @@
 //
 //   node bench/sockets.mjs [--groups 100] [--size 30] [--duration 30] [--mode both|one|two]
 //                          [--warmup 3] [--rate-limit N] [--redis redis://127.0.0.1:6379]
-//                          [--clients 4] [--client raw|socket.io] [--node-env production|development]
+//                          [--clients 4] [--client raw|frames|socket.io] [--node-env production|development]
 //                          [--profile <dir>] [--server-root <dir>]
 //
 // Issue 13's size: --groups 333 --size 30 (9,990 member sockets and 167 teacher sockets).
@@ -39,8 +39,9 @@
 // this process picks a start time on process.hrtime.bigint() (CLOCK_MONOTONIC, one clock for all
 // processes on Linux), and group i's award of second s goes at start + s + i/groups seconds, as
 // before. Each child prints its event loop delay and the children's CPU is printed, also per award
-// event received. --client: the children's sockets speak the protocol on a bare WebSocket (raw,
-// the default: the cheapest correct client, see sockets-clients.mjs) or are socket.io-client's.
+// event received. --client: the children's sockets speak the protocol on a bare `ws` WebSocket
+// (raw, the default), or speak WebSocket too, on a bare TCP socket (frames: the same packets and
+// counting), or are socket.io-client's; see sockets-clients.mjs.
 //
 // Where the time goes: the server's CPU per award (from /proc/<pid>/stat), its write system calls
 // per award (/proc/<pid>/io syscw: one per websocket frame unless batched), how often the kernel
@@ -92,6 +93,7 @@ const WARMUP_S = Number(args.warmup);
 const RATE_LIMIT = args['rate-limit'] ? Number(args['rate-limit']) : Math.max(12000, 120 * GROUPS);
 const REDIS_URL = args.redis;
 const CLIENTS = Number(args.clients);
+if (!['raw', 'frames', 'socket.io'].includes(args.client)) throw new Error(`--client raw|frames|socket.io, not ${args.client}`);
 const PASSWORD = 'bench-secret-1';
 const WATCHDOG_MS = 30 * 60 * 1000;
 
