@@ -7,9 +7,10 @@
 //       Member sockets alternate between the nodes by `group.memberOffset + i` (so each group
 //       spans them, as in one process), teachers by `teacher.index`.
 //   { cmd: 'online', groups: n } -> { times }   the online-count round trip in its first n groups
-//   { cmd: 'awards', startAt, seconds, slotNs, record } -> { latencies, http, skipped, events, ... }
-//       Group with global index i gets its award at startAt + s * 1 s + i * slotNs
-//       (process.hrtime.bigint(), CLOCK_MONOTONIC, the same clock in every process on Linux).
+//   { cmd: 'awards', startAt, count, periodNs, slotNs, record } -> { latencies, http, skipped, events, ... }
+//       Group with global index i gets its award k (0 <= k < count) at startAt + k * periodNs +
+//       i * slotNs (process.hrtime.bigint(), CLOCK_MONOTONIC, the same clock in every process on
+//       Linux); periodNs is 1 s / the rate per group, slotNs periodNs / the number of groups.
 //   { cmd: 'disconnect' } -> {}
 //
 // Every latency is measured inside this process (the request and the 30 receipts are on one
@@ -476,13 +477,13 @@ async function award(tracker, base) {
   }, 5000).unref();
 }
 
-async function awards({ startAt, seconds, slotNs, record }) {
+async function awards({ startAt, count, periodNs, slotNs, record }) {
   for (const t of trackers) Object.assign(t, { latencies: [], http: [], skipped: 0, timeouts: 0, errors: 0 });
   const schedule = [];
-  for (let second = 0; second < seconds; second++) {
+  for (let k = 0; k < count; k++) {
     for (const tracker of trackers) {
       const i = tracker.group.index;
-      schedule.push({ at: BigInt(startAt) + BigInt(second) * 1_000_000_000n + BigInt(Math.round(i * slotNs)), tracker, node: nodes[(second + i) % nodes.length] });
+      schedule.push({ at: BigInt(startAt) + BigInt(Math.round(k * periodNs + i * slotNs)), tracker, node: nodes[(k + i) % nodes.length] });
     }
   }
   schedule.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));

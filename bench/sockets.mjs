@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Live-update latency and memory per socket.
 //
-//   node bench/sockets.mjs [--groups 100] [--size 30] [--duration 30] [--mode both|one|two]
+//   node bench/sockets.mjs [--groups 100] [--size 30] [--duration 30] [--rate 1] [--mode both|one|two]
 //                          [--warmup 3] [--rate-limit N] [--redis redis://127.0.0.1:6379]
 //                          [--clients 4] [--client raw|frames|socket.io] [--node-env production|development]
 //                          [--profile <dir>] [--server-root <dir>]
@@ -21,8 +21,11 @@
 //     Then the online count: in 20 groups one student's socket leaves and comes back; the time
 //     until the group's teacher socket hears 29, then 30. Then, after --warmup seconds that are
 //     not counted (a fresh process opens its database connections and compiles its hot code), for
-//     --duration seconds every group gets one award a second (PUT /api/member/coins/batch for its
-//     30 members, +1 and -1 in turn, so the purse never runs dry), spread evenly over the second.
+//     --duration seconds every group gets --rate awards a second (default 1; fractional allowed:
+//     0.5 is one every 2 s), PUT /api/member/coins/batch for its 30 members, +1 and -1 in turn, so
+//     the purse never runs dry; the groups' awards are spread evenly over each period (1/rate s),
+//     so the server is offered groups x rate awards a second. Each group gets ceil(duration x
+//     rate) awards (the warm-up: ceil(warmup x rate)).
 //     Latency = from just before the request to the moment the last of the 30 members' sockets
 //     has received its teacher-gave-coins. An award is not sent while the group's previous one is
 //     still incomplete (counted as "skipped").
@@ -37,9 +40,9 @@
 // them, a teacher's two groups together. Each child sends its groups' awards and times them
 // itself: the request and the 30 receipts are on one clock. Only the schedule crosses processes:
 // this process picks a start time on process.hrtime.bigint() (CLOCK_MONOTONIC, one clock for all
-// processes on Linux), and group i's award of second s goes at start + s + i/groups seconds, as
-// before. Each child prints its event loop delay and the children's CPU is printed, also per award
-// event received. --client: the children's sockets speak the protocol on a bare `ws` WebSocket
+// processes on Linux), and group i's award k goes at start + k/rate + i/(groups x rate) seconds
+// (at --rate 1: start + k + i/groups, as before). Each child prints its event loop delay and the
+// children's CPU is printed, also per award event received. --client: the children's sockets speak the protocol on a bare `ws` WebSocket
 // (raw, the default), or speak WebSocket too, on a bare TCP socket (frames: the same packets and
 // counting), or are socket.io-client's; see sockets-clients.mjs.
 //
@@ -56,8 +59,9 @@
 // first and says to raise it with `ulimit -n` when it is lower (a process cannot raise its own
 // hard limit). The client processes hold about a quarter each.
 //
-// The servers run with RATE_LIMIT_PER_MINUTE=--rate-limit (default max(12000, 120 x groups)): all
-// awards come from 127.0.0.1, 60 a minute per group (20,000 at 333 groups), above the product's
+// The servers run with RATE_LIMIT_PER_MINUTE=--rate-limit (default max(12000, 120 x rate x groups),
+// twice the awards offered a minute): all awards come from 127.0.0.1, 60 x rate a minute per group
+// (20,000 at 333 groups and rate 1), above the product's
 // default of 2,000 per address. The knob is printed; nothing else is relaxed (the auth failure
 // limits do not come into play: no login fails). Talks only to 127.0.0.1, stops by itself (a
 // watchdog ends it after 30 minutes), and stops the servers and client processes it started by
@@ -75,6 +79,7 @@ const { values: args } = parseArgs({
     groups: { type: 'string', default: '100' },
     size: { type: 'string', default: '30' },
     duration: { type: 'string', default: '30' },
+    rate: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '3' },
     mode: { type: 'string', default: 'both' },
     'rate-limit': { type: 'string' },
@@ -89,8 +94,13 @@ const { values: args } = parseArgs({
 const GROUPS = Number(args.groups);
 const SIZE = Number(args.size);
 const DURATION_S = Number(args.duration);
+/** Awards per group per second (fractional allowed); the server is offered GROUPS x RATE a second. */
+const RATE = Number(args.rate);
+if (!(RATE > 0) || !Number.isFinite(RATE)) throw new Error(`--rate must be a positive number of awards per group per second, not ${args.rate}`);
+/** How many awards each group gets in `seconds`: those whose time k/RATE falls inside them. */
+const awardsPerGroup = (seconds) => Math.ceil(seconds * RATE - 1e-9);
 const WARMUP_S = Number(args.warmup);
-const RATE_LIMIT = args['rate-limit'] ? Number(args['rate-limit']) : Math.max(12000, 120 * GROUPS);
+const RATE_LIMIT = args['rate-limit'] ? Number(args['rate-limit']) : Math.max(12000, Math.ceil(120 * RATE * GROUPS));
 const REDIS_URL = args.redis;
 const CLIENTS = Number(args.clients);
 if (!['raw', 'frames', 'socket.io'].includes(args.client)) throw new Error(`--client raw|frames|socket.io, not ${args.client}`);
@@ -375,11 +385,12 @@ async function scenario(name, nodes, setup) {
   countTimes.sort((a, b) => a - b);
   console.log(`online count heard by the teacher after a student's socket leaves or joins (${countTimes.length} changes): p50 ${fmt(percentile(countTimes, 50), 1)} ms, max ${fmt(countTimes.at(-1), 1)} ms (50 ms of it is the settle delay)`);
 
-  /** One award per group per second for `seconds`, spread evenly over each second, made by the client processes. */
+  /** RATE awards per group per second for `seconds`, the groups spread evenly over each period, made by the client processes. */
   async function awards(seconds, record) {
     const startAt = process.hrtime.bigint() + 200_000_000n;
-    const slotNs = 1e9 / setup.groups.length;
-    return Promise.all(clients.map((c) => c.call({ cmd: 'awards', startAt: String(startAt), seconds, slotNs, record })));
+    const periodNs = 1e9 / RATE;
+    const slotNs = periodNs / setup.groups.length;
+    return Promise.all(clients.map((c) => c.call({ cmd: 'awards', startAt: String(startAt), count: awardsPerGroup(seconds), periodNs, slotNs, record })));
   }
 
   if (WARMUP_S > 0) await awards(WARMUP_S, false);
@@ -405,9 +416,9 @@ async function scenario(name, nodes, setup) {
   const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const http = results.flatMap((r) => r.http).sort((a, b) => a - b);
   const sum = (f) => results.reduce((a, r) => a + f(r), 0);
-  const scheduled = setup.groups.length * DURATION_S;
+  const scheduled = setup.groups.length * awardsPerGroup(DURATION_S);
   console.log(
-    `${latencies.length} of ${scheduled} awards delivered to all ${SIZE} members in ${fmt(elapsedS, 1)} s (${fmt(latencies.length / elapsedS, 1)}/s); ` +
+    `${latencies.length} of ${scheduled} offered (${fmt(setup.groups.length * RATE, 1)}/s) awards delivered to all ${SIZE} members in ${fmt(elapsedS, 1)} s (${fmt(latencies.length / elapsedS, 1)}/s); ` +
       `skipped ${sum((r) => r.skipped)}, timed out ${sum((r) => r.timeouts)}, failed ${sum((r) => r.errors)}`,
   );
   console.log(
@@ -439,7 +450,7 @@ async function scenario(name, nodes, setup) {
 try {
   const limit = openFilesLimit();
   const needed = GROUPS * SIZE + GROUPS / 2 + 200;
-  console.log(`Node ${process.version}, ${availableParallelism()} cores, open files limit ${limit}; ${GROUPS} groups of ${SIZE}, ${DURATION_S} s of awards after ${WARMUP_S} s of warm-up`);
+  console.log(`Node ${process.version}, ${availableParallelism()} cores, open files limit ${limit}; ${GROUPS} groups of ${SIZE}, ${DURATION_S} s of awards after ${WARMUP_S} s of warm-up, ${RATE} a group a second: ${fmt(GROUPS * RATE, 1)} offered a second (${GROUPS * awardsPerGroup(DURATION_S)} in all)`);
   if (limit < needed) throw new Error(`the open files limit (${limit}) is below the ${needed} sockets this needs: raise it (ulimit -n) first`);
   if (args['server-root']) console.log(`the server: ${args['server-root']}/apps/server/dist/server.mjs`);
   console.log(`servers run with RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (default 2000): every award comes from 127.0.0.1; NODE_ENV=${args['node-env']}; clients: ${args.client}`);
