@@ -7,7 +7,7 @@
 //       Member sockets alternate between the nodes by `group.memberOffset + i` (so each group
 //       spans them, as in one process), teachers by `teacher.index`.
 //   { cmd: 'online', groups: n } -> { times }   the online-count round trip in its first n groups
-//   { cmd: 'awards', startAt, count, periodNs, slotNs, record } -> { latencies, http, skipped, events, ... }
+//   { cmd: 'awards', startAt, count, periodNs, slotNs, record } -> { latencies, starts, http, skipped, events, ... }
 //       Group with global index i gets its award k (0 <= k < count) at startAt + k * periodNs +
 //       i * slotNs (process.hrtime.bigint(), CLOCK_MONOTONIC, the same clock in every process on
 //       Linux); periodNs is 1 s / the rate per group, slotNs periodNs / the number of groups.
@@ -368,6 +368,8 @@ let nodes = [];
 let teacherSockets = new Map();
 /** Award events received by this process's sockets (members' and teachers'). */
 let events = 0;
+/** The awards' schedule start on performance.now()'s clock. */
+let scheduleStart = 0;
 
 /**
  * One API call on a kept-alive connection. node:http rather than fetch: undici's fetch costs the
@@ -394,13 +396,14 @@ function received(tracker, memberId, payloadMemberId, coins) {
   if (!p || payloadMemberId !== memberId || coins !== p.expected || !p.waiting.delete(memberId)) return;
   if (p.waiting.size === 0) {
     tracker.latencies.push(performance.now() - p.started);
+    tracker.starts.push(p.started - scheduleStart);
     tracker.pending = null;
   }
 }
 
 async function connectAll({ nodes: bases, groups, teachers }) {
   nodes = bases;
-  trackers = groups.map((group) => ({ group, pending: null, k: 0, latencies: [], http: [], skipped: 0, timeouts: 0, errors: 0, sockets: [] }));
+  trackers = groups.map((group) => ({ group, pending: null, k: 0, latencies: [], starts: [], http: [], skipped: 0, timeouts: 0, errors: 0, sockets: [] }));
   const joins = [];
   for (const tracker of trackers) {
     for (const [i, member] of tracker.group.members.entries()) {
@@ -478,7 +481,8 @@ async function award(tracker, base) {
 }
 
 async function awards({ startAt, count, periodNs, slotNs, record }) {
-  for (const t of trackers) Object.assign(t, { latencies: [], http: [], skipped: 0, timeouts: 0, errors: 0 });
+  for (const t of trackers) Object.assign(t, { latencies: [], starts: [], http: [], skipped: 0, timeouts: 0, errors: 0 });
+  scheduleStart = performance.now() + Number(BigInt(startAt) - process.hrtime.bigint()) / 1e6;
   const schedule = [];
   for (let k = 0; k < count; k++) {
     for (const tracker of trackers) {
@@ -511,6 +515,8 @@ async function awards({ startAt, count, periodNs, slotNs, record }) {
   const late = (p) => Math.max(0, lag.percentile(p) / 1e6 - 10);
   return {
     latencies: trackers.flatMap((t) => t.latencies),
+    // When each of those awards was sent, in ms after the schedule's start (same order).
+    starts: trackers.flatMap((t) => t.starts),
     http: trackers.flatMap((t) => t.http),
     skipped: sum((t) => t.skipped),
     timeouts: sum((t) => t.timeouts),

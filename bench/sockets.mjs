@@ -324,6 +324,56 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/**
+ * From a server's /metrics (prom-client's default metrics): its event loop delay since the last
+ * scrape (prom-client resets that histogram on every scrape; p99 and max, in ms, less the 10 ms
+ * resolution as the client processes count it) and its garbage collections so far by kind (count,
+ * total ms, how many took over 100 ms: the histogram's buckets end at 0.1 s).
+ */
+async function serverMetrics(base) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (name) => Number(text.split('\n').find((l) => l.startsWith(`${name} `))?.split(' ')[1]);
+  const gc = {};
+  for (const line of text.split('\n')) {
+    const m = line.match(/^nodejs_gc_duration_seconds_(count|sum|bucket)\{(?:le="([^"]+)",)?kind="([^"]+)"\} (\S+)$/);
+    if (!m) continue;
+    const [, what, le, kind, v] = m;
+    gc[kind] ??= { count: 0, ms: 0, upTo100ms: 0 };
+    if (what === 'count') gc[kind].count = Number(v);
+    else if (what === 'sum') gc[kind].ms = Number(v) * 1000;
+    else if (le === '0.1') gc[kind].upTo100ms = Number(v);
+  }
+  const late = (s) => Math.max(0, s * 1000 - 10);
+  return { lagP99: late(value('nodejs_eventloop_lag_p99_seconds')), lagMax: late(value('nodejs_eventloop_lag_max_seconds')), gc };
+}
+
+/** The GCs between two serverMetrics readings, as text: kind count (total ms, n over 100 ms). */
+function gcBetween(before, after) {
+  return Object.entries(after.gc)
+    .map(([kind, a]) => {
+      const b = before.gc[kind] ?? { count: 0, ms: 0, upTo100ms: 0 };
+      const over = a.count - a.upTo100ms - (b.count - b.upTo100ms);
+      return `${kind} ${a.count - b.count} (${fmt(a.ms - b.ms)} ms${over > 0 ? `, ${over} over 100 ms` : ''})`;
+    })
+    .join(', ');
+}
+
+/**
+ * PostgreSQL's work behind the bench's back: checkpoints (the whole cluster's) and the
+ * autovacuum and autoanalyze runs on the bench database's tables, so far.
+ */
+async function pgHousekeeping() {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const cp = await client.query('select checkpoints_timed + checkpoints_req as n from pg_stat_bgwriter');
+    const t = await client.query('select relname, autovacuum_count + autoanalyze_count as n from pg_stat_user_tables');
+    return { checkpoints: Number(cp.rows[0].n), tables: Object.fromEntries(t.rows.map((r) => [r.relname, Number(r.n)])) };
+  } finally {
+    await client.end();
+  }
+}
+
 /** The V8 heap in use, from the server's own /metrics (prom-client's default metrics), in MB. */
 async function heapUsedMB(base) {
   const text = await (await fetch(`${base}/metrics`)).text();
@@ -395,6 +445,9 @@ async function scenario(name, nodes, setup) {
 
   if (WARMUP_S > 0) await awards(WARMUP_S, false);
   const backends = await pgBackends();
+  const housekeepingBefore = await pgHousekeeping();
+  // This scrape also starts the servers' event loop delay histograms afresh.
+  const metricsBefore = await Promise.all(nodes.map((n) => serverMetrics(n.base)));
   const dbBefore = backends.map(cpuOrZero);
   const cpuBefore = children.map((c) => cpuMs(c.pid));
   const kernelBefore = children.map((c) => kernelCounts(c.pid));
@@ -412,7 +465,19 @@ async function scenario(name, nodes, setup) {
   const cpu = children.map((c, i) => cpuMs(c.pid) - cpuBefore[i]);
   const dbCpu = backends.reduce((a, pid, i) => a + cpuOrZero(pid) - dbBefore[i], 0);
   const after = children.map((c) => memoryMB(c.pid));
+  const metricsAfter = await Promise.all(nodes.map((n) => serverMetrics(n.base)));
+  const housekeepingAfter = await pgHousekeeping();
 
+  // The slow awards (over 50 ms) by the second of the schedule they were sent in: spread out, or
+  // a few stalls?
+  const slowBySecond = new Map();
+  for (const r of results) {
+    for (const [k, ms] of r.latencies.entries()) {
+      if (ms <= 50) continue;
+      const second = Math.floor(r.starts[k] / 1000);
+      slowBySecond.set(second, (slowBySecond.get(second) ?? 0) + 1);
+    }
+  }
   const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const http = results.flatMap((r) => r.http).sort((a, b) => a - b);
   const sum = (f) => results.reduce((a, r) => a + f(r), 0);
@@ -426,6 +491,17 @@ async function scenario(name, nodes, setup) {
       `p99 ${fmt(percentile(latencies, 99), 1)} ms, max ${fmt(latencies.at(-1), 1)} ms`,
   );
   console.log(`API response time: p50 ${fmt(percentile(http, 50), 1)} ms, p99 ${fmt(percentile(http, 99), 1)} ms`);
+  const slow = [...slowBySecond.entries()].sort((a, b) => a[0] - b[0]);
+  console.log(
+    `awards over 50 ms: ${slow.reduce((a, [, n]) => a + n, 0)}` +
+      (slow.length ? `, by the second of the schedule they were sent in: ${slow.map(([second, n]) => `${second} s: ${n}`).join(', ')}` : ''),
+  );
+  const changed = Object.keys(housekeepingAfter.tables).filter((t) => housekeepingAfter.tables[t] !== (housekeepingBefore.tables[t] ?? 0));
+  console.log(
+    `server event loop delay during the awards p99/max ${metricsAfter.map((m) => `${fmt(m.lagP99, 1)}/${fmt(m.lagMax, 1)}`).join(', ')} ms; ` +
+      `GC ${metricsAfter.map((m, i) => gcBetween(metricsBefore[i], m)).join(' | ')}; ` +
+      `PostgreSQL checkpoints ${housekeepingAfter.checkpoints - housekeepingBefore.checkpoints}, autovacuum/autoanalyze runs on ${changed.length ? changed.join(', ') : 'no table'}`,
+  );
   console.log(
     `client processes' event loop delay p50/p99: ${results.map((r) => `${fmt(r.lagP50, 1)}/${fmt(r.lagP99, 1)}`).join(', ')} ms; ` +
       `their CPU ${fmt((sum((r) => r.cpuMs) / (elapsedS * 1000)) * 100)} % of one core in all (${fmt((sum((r) => r.systemMs) / Math.max(1, sum((r) => r.cpuMs))) * 100)} % of it in the kernel), ` +
