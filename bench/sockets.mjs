@@ -374,6 +374,48 @@ async function pgHousekeeping() {
   }
 }
 
+/**
+ * The machine's counters that a stall outside the processes would show: CPU time waiting for I/O
+ * and stolen by the hypervisor (/proc/stat, ms), and the disks' busy time, time spent flushing
+ * (PostgreSQL's fsyncs become flushes) and completed writes (/proc/diskstats, whole disks).
+ */
+function machineCounters() {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const tick = 10; // USER_HZ 100
+  const disk = { busyMs: 0, flushMs: 0, writes: 0 };
+  for (const line of readFileSync('/proc/diskstats', 'utf8').split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (!/^(vd|sd|nvme\d+n|xvd)[a-z0-9]*$/.test(f[2] ?? '') || /\d+p\d+$|^(vd|sd|xvd)[a-z]+\d+$/.test(f[2])) continue;
+    disk.writes += Number(f[7]);
+    disk.busyMs += Number(f[12]);
+    disk.flushMs += Number(f[18] ?? 0) > 0 ? Number(f[19]) : 0;
+  }
+  return { iowaitMs: cpu[5] * tick, stealMs: cpu[8] * tick, ...disk };
+}
+
+/** Samples machineCounters() every 100 ms from `startNs` (hrtime) on; stop() answers the change in each second since. */
+function sampleMachine(startNs) {
+  const samples = [];
+  const take = () => samples.push({ at: Number(process.hrtime.bigint() - startNs) / 1e9, ...machineCounters() });
+  take();
+  const timer = setInterval(take, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      const seconds = [];
+      for (let second = 0; ; second++) {
+        const from = samples.findLast((x) => x.at <= second) ?? samples[0];
+        const to = samples.findLast((x) => x.at <= second + 1);
+        if (!to || to.at <= second || to === from) break;
+        const d = (k) => to[k] - from[k];
+        seconds.push({ second, busyMs: d('busyMs'), flushMs: d('flushMs'), writes: d('writes'), iowaitMs: d('iowaitMs'), stealMs: d('stealMs') });
+      }
+      return seconds;
+    },
+  };
+}
+
 /** The V8 heap in use, from the server's own /metrics (prom-client's default metrics), in MB. */
 async function heapUsedMB(base) {
   const text = await (await fetch(`${base}/metrics`)).text();
@@ -435,9 +477,11 @@ async function scenario(name, nodes, setup) {
   countTimes.sort((a, b) => a - b);
   console.log(`online count heard by the teacher after a student's socket leaves or joins (${countTimes.length} changes): p50 ${fmt(percentile(countTimes, 50), 1)} ms, max ${fmt(countTimes.at(-1), 1)} ms (50 ms of it is the settle delay)`);
 
+  let machine;
   /** RATE awards per group per second for `seconds`, the groups spread evenly over each period, made by the client processes. */
   async function awards(seconds, record) {
     const startAt = process.hrtime.bigint() + 200_000_000n;
+    if (record) machine = sampleMachine(startAt);
     const periodNs = 1e9 / RATE;
     const slotNs = periodNs / setup.groups.length;
     return Promise.all(clients.map((c) => c.call({ cmd: 'awards', startAt: String(startAt), count: awardsPerGroup(seconds), periodNs, slotNs, record })));
@@ -465,6 +509,7 @@ async function scenario(name, nodes, setup) {
   const cpu = children.map((c, i) => cpuMs(c.pid) - cpuBefore[i]);
   const dbCpu = backends.reduce((a, pid, i) => a + cpuOrZero(pid) - dbBefore[i], 0);
   const after = children.map((c) => memoryMB(c.pid));
+  const machineBySecond = machine.stop();
   const metricsAfter = await Promise.all(nodes.map((n) => serverMetrics(n.base)));
   const housekeepingAfter = await pgHousekeeping();
 
@@ -501,6 +546,10 @@ async function scenario(name, nodes, setup) {
     `server event loop delay during the awards p99/max ${metricsAfter.map((m) => `${fmt(m.lagP99, 1)}/${fmt(m.lagMax, 1)}`).join(', ')} ms; ` +
       `GC ${metricsAfter.map((m, i) => gcBetween(metricsBefore[i], m)).join(' | ')}; ` +
       `PostgreSQL checkpoints ${housekeepingAfter.checkpoints - housekeepingBefore.checkpoints}, autovacuum/autoanalyze runs on ${changed.length ? changed.join(', ') : 'no table'}`,
+  );
+  console.log(
+    `the machine by second of the schedule (disk busy / flushing ms, writes, iowait / steal ms): ` +
+      machineBySecond.map((m) => `${m.second} s ${m.busyMs}/${m.flushMs}, ${m.writes}, ${m.iowaitMs}/${m.stealMs}`).join('; '),
   );
   console.log(
     `client processes' event loop delay p50/p99: ${results.map((r) => `${fmt(r.lagP50, 1)}/${fmt(r.lagP99, 1)}`).join(', ')} ms; ` +
