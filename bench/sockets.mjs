@@ -390,10 +390,15 @@ function machineCounters() {
     disk.busyMs += Number(f[12]);
     disk.flushMs += Number(f[18] ?? 0) > 0 ? Number(f[19]) : 0;
   }
-  return { iowaitMs: cpu[5] * tick, stealMs: cpu[8] * tick, ...disk };
+  // Busy: user, nice, system, irq, softirq (guest time is inside user).
+  const busyCpuMs = (cpu[1] + cpu[2] + cpu[3] + cpu[6] + cpu[7]) * tick;
+  return { cpuMs: busyCpuMs, iowaitMs: cpu[5] * tick, stealMs: cpu[8] * tick, ...disk };
 }
 
-/** Samples machineCounters() every 100 ms from `startNs` (hrtime) on; stop() answers the change in each second since. */
+/**
+ * Samples machineCounters() every 100 ms from now on; stop() answers the change in each second
+ * since `startNs` (hrtime), and the machine's busy CPU ms over the whole span sampled.
+ */
 function sampleMachine(startNs) {
   const samples = [];
   const take = () => samples.push({ at: Number(process.hrtime.bigint() - startNs) / 1e9, ...machineCounters() });
@@ -409,9 +414,11 @@ function sampleMachine(startNs) {
         const to = samples.findLast((x) => x.at <= second + 1);
         if (!to || to.at <= second || to === from) break;
         const d = (k) => to[k] - from[k];
-        seconds.push({ second, busyMs: d('busyMs'), flushMs: d('flushMs'), writes: d('writes'), iowaitMs: d('iowaitMs'), stealMs: d('stealMs') });
+        seconds.push({ second, cpuMs: d('cpuMs'), busyMs: d('busyMs'), flushMs: d('flushMs'), writes: d('writes'), iowaitMs: d('iowaitMs'), stealMs: d('stealMs') });
       }
-      return seconds;
+      const first = samples[0];
+      const last = samples.at(-1);
+      return { seconds, cpuMs: last.cpuMs - first.cpuMs, spanS: last.at - first.at };
     },
   };
 }
@@ -495,6 +502,7 @@ async function scenario(name, nodes, setup) {
   const dbBefore = backends.map(cpuOrZero);
   const cpuBefore = children.map((c) => cpuMs(c.pid));
   const kernelBefore = children.map((c) => kernelCounts(c.pid));
+  const parentCpuBefore = process.cpuUsage();
   const started = performance.now();
   const results = await awards(DURATION_S, true);
   const kernel = children.map((c, i) => {
@@ -509,7 +517,7 @@ async function scenario(name, nodes, setup) {
   const cpu = children.map((c, i) => cpuMs(c.pid) - cpuBefore[i]);
   const dbCpu = backends.reduce((a, pid, i) => a + cpuOrZero(pid) - dbBefore[i], 0);
   const after = children.map((c) => memoryMB(c.pid));
-  const machineBySecond = machine.stop();
+  const { seconds: machineBySecond, cpuMs: machineCpu, spanS: machineS } = machine.stop();
   const metricsAfter = await Promise.all(nodes.map((n) => serverMetrics(n.base)));
   const housekeepingAfter = await pgHousekeeping();
 
@@ -548,8 +556,16 @@ async function scenario(name, nodes, setup) {
       `PostgreSQL checkpoints ${housekeepingAfter.checkpoints - housekeepingBefore.checkpoints}, autovacuum/autoanalyze runs on ${changed.length ? changed.join(', ') : 'no table'}`,
   );
   console.log(
-    `the machine by second of the schedule (disk busy / flushing ms, writes, iowait / steal ms): ` +
-      machineBySecond.map((m) => `${m.second} s ${m.busyMs}/${m.flushMs}, ${m.writes}, ${m.iowaitMs}/${m.stealMs}`).join('; '),
+    `the machine by second of the schedule (CPU busy ms of 2,000; disk busy / flushing ms, writes; iowait / steal ms): ` +
+      machineBySecond.map((m) => `${m.second} s ${m.cpuMs}; ${m.busyMs}/${m.flushMs}, ${m.writes}; ${m.iowaitMs}/${m.stealMs}`).join(' | '),
+  );
+  // What else ran: the machine's busy CPU less the measured processes' (servers, their
+  // PostgreSQL backends, the client processes, this one; Redis and the kernel's own threads are
+  // in "others").
+  const ours = cpu.reduce((a, c) => a + c, 0) + dbCpu + sum((r) => r.cpuMs) + (process.cpuUsage(parentCpuBefore).user + process.cpuUsage(parentCpuBefore).system) / 1000;
+  console.log(
+    `the machine's CPU during the awards: ${fmt(machineCpu / machineS / 10)} % of one core (of ${availableParallelism() * 100} %); ` +
+      `the measured processes ${fmt(ours / (elapsedS * 10))} %, the rest (other processes, Redis, the kernel's threads) about ${fmt(Math.max(0, machineCpu / machineS / 10 - ours / (elapsedS * 10)))} %`,
   );
   console.log(
     `client processes' event loop delay p50/p99: ${results.map((r) => `${fmt(r.lagP50, 1)}/${fmt(r.lagP99, 1)}`).join(', ')} ms; ` +
