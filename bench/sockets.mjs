@@ -218,18 +218,6 @@ function startClients(setup) {
   clients = parts.filter((p) => p.groups.length > 0).map((p) => startClient(p.groups, p.teachers));
 }
 
-/** The PIDs of the PostgreSQL backends serving the bench database (the servers' pools). */
-async function pgBackends() {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    const { rows } = await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-    return rows.map((r) => r.pid);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A process's write system calls so far (write and writev, from /proc/<pid>/io: every websocket
  * frame the server sends without batching is one) and the times the kernel took the CPU from it
@@ -239,6 +227,49 @@ function kernelCounts(pid) {
   const io = readFileSync(`/proc/${pid}/io`, 'utf8');
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return { writes: Number(io.match(/^syscw:\s+(\d+)/m)?.[1]), preempted: Number(status.match(/^nonvoluntary_ctxt_switches:\s+(\d+)/m)?.[1]) };
+}
+
+/**
+ * The CPU of the PostgreSQL backends serving the bench database from now until stop(): every
+ * 250 ms it reads each known backend's CPU and every 2 s asks PostgreSQL for new ones. The
+ * servers' pools close idle connections and open new ones, so reading only the backends of the
+ * start, at the end, misses some (a closed one's CPU can no longer be read): a backend that has
+ * ended counts its last reading, one that appeared counts from 0.
+ */
+async function trackBackends() {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const seen = new Map(); // pid -> { pid, from, last }
+  const list = async () => (await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  for (const pid of await list()) {
+    const v = cpuOrZero(pid);
+    seen.set(pid, { pid, from: v, last: v });
+  }
+  const read = () => {
+    for (const b of seen.values()) b.last = Math.max(b.last, cpuOrZero(b.pid));
+  };
+  const timer = setInterval(read, 250);
+  let refreshing = false;
+  const refresher = setInterval(async () => {
+    if (refreshing) return;
+    refreshing = true;
+    try {
+      for (const pid of await list()) if (!seen.has(pid)) seen.set(pid, { pid, from: 0, last: cpuOrZero(pid) });
+    } finally {
+      refreshing = false;
+    }
+  }, 2000);
+  return {
+    async stop() {
+      clearInterval(timer);
+      clearInterval(refresher);
+      for (const pid of await list()) if (!seen.has(pid)) seen.set(pid, { pid, from: 0, last: cpuOrZero(pid) });
+      read();
+      await client.end();
+      const all = [...seen.values()];
+      return { ms: all.reduce((a, b) => a + b.last - b.from, 0), backends: all.length };
+    },
+  };
 }
 
 /** CPU ms of a process that may have ended (a backend the pool closed): 0 then. */
@@ -495,11 +526,10 @@ async function scenario(name, nodes, setup) {
   }
 
   if (WARMUP_S > 0) await awards(WARMUP_S, false);
-  const backends = await pgBackends();
+  const backends = await trackBackends();
   const housekeepingBefore = await pgHousekeeping();
   // This scrape also starts the servers' event loop delay histograms afresh.
   const metricsBefore = await Promise.all(nodes.map((n) => serverMetrics(n.base)));
-  const dbBefore = backends.map(cpuOrZero);
   const cpuBefore = children.map((c) => cpuMs(c.pid));
   const kernelBefore = children.map((c) => kernelCounts(c.pid));
   const parentCpuBefore = process.cpuUsage();
@@ -515,7 +545,7 @@ async function scenario(name, nodes, setup) {
     console.log(`CPU profiles in ${args.profile}: the awards ran ${window.join(', ')} after each server's spawn (node bench/cpuprofile-summary.mjs <file> --from --to)`);
   }
   const cpu = children.map((c, i) => cpuMs(c.pid) - cpuBefore[i]);
-  const dbCpu = backends.reduce((a, pid, i) => a + cpuOrZero(pid) - dbBefore[i], 0);
+  const { ms: dbCpu, backends: backendCount } = await backends.stop();
   const after = children.map((c) => memoryMB(c.pid));
   const { seconds: machineBySecond, cpuMs: machineCpu, spanS: machineS } = machine.stop();
   const metricsAfter = await Promise.all(nodes.map((n) => serverMetrics(n.base)));
@@ -580,7 +610,7 @@ async function scenario(name, nodes, setup) {
   console.log(
     `server CPU ${cpu.map((c) => `${fmt((c / (elapsedS * 1000)) * 100)} %`).join(' + ')} of one core ` +
       `(${cpu.map((c) => fmt((c * 1000) / Math.max(1, latencies.length))).join(' + ')} µs an award); ` +
-      `PostgreSQL backends ${fmt((dbCpu / (elapsedS * 1000)) * 100)} % (${fmt((dbCpu * 1000) / Math.max(1, latencies.length))} µs an award); ` +
+      `PostgreSQL's ${backendCount} backends ${fmt((dbCpu / (elapsedS * 1000)) * 100)} % (${fmt((dbCpu * 1000) / Math.max(1, latencies.length))} µs an award); ` +
       `RSS after ${after.map((m) => fmt(m.rss, 1)).join(' + ')} MB (peak ${after.map((m) => fmt(m.hwm, 1)).join(' + ')} MB); ` +
       `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
   );
