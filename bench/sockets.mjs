@@ -68,7 +68,7 @@
 // their PIDs.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -427,12 +427,36 @@ function machineCounters() {
 }
 
 /**
+ * The servers' CPU ms so far, split into their main threads' (the event loop: JavaScript, and
+ * GC's pauses) and their other threads' (V8's helpers: concurrent marking and sweeping, the
+ * compiler; libuv's pool), summed over the servers, from /proc/<pid>/task/<tid>/stat.
+ */
+function threadCpu(pids) {
+  let mainMs = 0;
+  let helpersMs = 0;
+  for (const pid of pids) {
+    let tids = [];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      const ms = cpuOrZero(`${pid}/task/${tid}`);
+      if (tid === String(pid)) mainMs += ms;
+      else helpersMs += ms;
+    }
+  }
+  return { mainMs, helpersMs };
+}
+
+/**
  * Samples machineCounters() every 100 ms from now on; stop() answers the change in each second
  * since `startNs` (hrtime), and the machine's busy CPU ms over the whole span sampled.
  */
-function sampleMachine(startNs) {
+function sampleMachine(startNs, serverPids) {
   const samples = [];
-  const take = () => samples.push({ at: Number(process.hrtime.bigint() - startNs) / 1e9, ...machineCounters() });
+  const take = () => samples.push({ at: Number(process.hrtime.bigint() - startNs) / 1e9, ...machineCounters(), ...threadCpu(serverPids) });
   take();
   const timer = setInterval(take, 100);
   return {
@@ -445,7 +469,7 @@ function sampleMachine(startNs) {
         const to = samples.findLast((x) => x.at <= second + 1);
         if (!to || to.at <= second || to === from) break;
         const d = (k) => to[k] - from[k];
-        seconds.push({ second, cpuMs: d('cpuMs'), busyMs: d('busyMs'), flushMs: d('flushMs'), writes: d('writes'), iowaitMs: d('iowaitMs'), stealMs: d('stealMs') });
+        seconds.push({ second, mainMs: d('mainMs'), helpersMs: d('helpersMs'), cpuMs: d('cpuMs'), busyMs: d('busyMs'), flushMs: d('flushMs'), writes: d('writes'), iowaitMs: d('iowaitMs'), stealMs: d('stealMs') });
       }
       const first = samples[0];
       const last = samples.at(-1);
@@ -519,7 +543,7 @@ async function scenario(name, nodes, setup) {
   /** RATE awards per group per second for `seconds`, the groups spread evenly over each period, made by the client processes. */
   async function awards(seconds, record) {
     const startAt = process.hrtime.bigint() + 200_000_000n;
-    if (record) machine = sampleMachine(startAt);
+    if (record) machine = sampleMachine(startAt, children.map((c) => c.pid));
     const periodNs = 1e9 / RATE;
     const slotNs = periodNs / setup.groups.length;
     return Promise.all(clients.map((c) => c.call({ cmd: 'awards', startAt: String(startAt), count: awardsPerGroup(seconds), periodNs, slotNs, record })));
@@ -586,8 +610,8 @@ async function scenario(name, nodes, setup) {
       `PostgreSQL checkpoints ${housekeepingAfter.checkpoints - housekeepingBefore.checkpoints}, autovacuum/autoanalyze runs on ${changed.length ? changed.join(', ') : 'no table'}`,
   );
   console.log(
-    `the machine by second of the schedule (CPU busy ms of 2,000; disk busy / flushing ms, writes; iowait / steal ms): ` +
-      machineBySecond.map((m) => `${m.second} s ${m.cpuMs}; ${m.busyMs}/${m.flushMs}, ${m.writes}; ${m.iowaitMs}/${m.stealMs}`).join(' | '),
+    `the machine by second of the schedule (CPU busy ms of 2,000, of it the servers' main / other threads; disk busy / flushing ms, writes; iowait / steal ms): ` +
+      machineBySecond.map((m) => `${m.second} s ${m.cpuMs}, ${m.mainMs}/${m.helpersMs}; ${m.busyMs}/${m.flushMs}, ${m.writes}; ${m.iowaitMs}/${m.stealMs}`).join(' | '),
   );
   // What else ran: the machine's busy CPU less the measured processes' (servers, their
   // PostgreSQL backends, the client processes, this one; Redis and the kernel's own threads are
