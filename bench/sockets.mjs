@@ -49,8 +49,13 @@
 // Where the time goes: the server's CPU per award (from /proc/<pid>/stat), its write system calls
 // per award (/proc/<pid>/io syscw: one per websocket frame unless batched), how often the kernel
 // preempted it (nonvoluntary context switches: other load), and the CPU of the PostgreSQL
-// backends serving the bench database. --profile <dir> runs the servers with --cpu-prof and
-// prints when the awards ran; bench/cpuprofile-summary.mjs summarises that window.
+// backends serving the bench database (read every 250 ms, as the pools open and close
+// connections). Where the slow awards come from: the awards over 50 ms by the second they were
+// sent in; each server's event loop delay and GCs during the awards (its /metrics); PostgreSQL's
+// checkpoints and autovacuum runs; per second, the machine's busy CPU (the servers' main and
+// other threads apart), disk, iowait and steal; and the CPU of everything else on the machine.
+// --profile <dir> runs the servers with --cpu-prof and prints when the awards ran;
+// bench/cpuprofile-summary.mjs summarises that window.
 // --server-root <dir> runs the compiled server of another copy of the repository (e.g. `git
 // archive` of an older commit, node_modules linked), for before/after runs in the same hour.
 //
@@ -435,7 +440,7 @@ function threadCpu(pids) {
   let mainMs = 0;
   let helpersMs = 0;
   for (const pid of pids) {
-    let tids = [];
+    let tids;
     try {
       tids = readdirSync(`/proc/${pid}/task`);
     } catch {
