@@ -1,15 +1,16 @@
 // A client process of bench/sockets.mjs: holds the sockets of some groups (their 30 members and
 // their teacher) and makes those groups' awards, so that no single Node process has to receive all
-// 10,000 sockets' events. Started by sockets.mjs with fork() and `--client raw|socket.io`; it
-// answers commands over IPC:
+// 10,000 sockets' events. Started by sockets.mjs with fork() and `--client raw|frames|socket.io`;
+// it answers commands over IPC:
 //
 //   { cmd: 'connect', nodes: [base, ...], groups, teachers } -> { connected, ms }
 //       Member sockets alternate between the nodes by `group.memberOffset + i` (so each group
 //       spans them, as in one process), teachers by `teacher.index`.
 //   { cmd: 'online', groups: n } -> { times }   the online-count round trip in its first n groups
-//   { cmd: 'awards', startAt, seconds, slotNs, record } -> { latencies, http, skipped, events, ... }
-//       Group with global index i gets its award at startAt + s * 1 s + i * slotNs
-//       (process.hrtime.bigint(), CLOCK_MONOTONIC, the same clock in every process on Linux).
+//   { cmd: 'awards', startAt, count, periodNs, slotNs, record } -> { latencies, starts, http, skipped, events, ... }
+//       Group with global index i gets its award k (0 <= k < count) at startAt + k * periodNs +
+//       i * slotNs (process.hrtime.bigint(), CLOCK_MONOTONIC, the same clock in every process on
+//       Linux); periodNs is 1 s / the rate per group, slotNs periodNs / the number of groups.
 //   { cmd: 'disconnect' } -> {}
 //
 // Every latency is measured inside this process (the request and the 30 receipts are on one
@@ -23,9 +24,13 @@
 // every ping `2` is answered with `3`, and of the event frames `42["event",payload]` only those
 // the bench listens to are read. A student's award event is matched against the exact text the
 // server sends for that student (JSON.stringify keeps the key order: member_id, coins, amount)
-// and only the coins are read from it; any other shape of it is parsed in full. `socket.io` is
-// socket.io-client, as before, to compare with.
+// and only the coins are read from it; any other shape of it is parsed in full. `frames` handles
+// the same packets the same way (packetHandler) but speaks WebSocket itself on a `node:net`
+// socket instead of through `ws`: the HTTP upgrade, masked client frames, the server's frames
+// read straight off the TCP chunks. `socket.io` is socket.io-client, as before, to compare with.
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { io as connectSocketIo } from 'socket.io-client';
@@ -34,7 +39,7 @@ import WebSocket from 'ws';
 import { inBatches, sleep } from './lib.mjs';
 
 const { values: args } = parseArgs({ options: { client: { type: 'string', default: 'raw' } } });
-if (args.client !== 'raw' && args.client !== 'socket.io') throw new Error(`--client raw|socket.io, not ${args.client}`);
+if (!['raw', 'frames', 'socket.io'].includes(args.client)) throw new Error(`--client raw|frames|socket.io, not ${args.client}`);
 
 const AWARD_EVENT = 'teacher-gave-coins';
 const COUNT_EVENT = 'online-member-count-update';
@@ -47,7 +52,9 @@ const agent = new http.Agent({ keepAlive: true });
  * online count; `disconnect()`.
  */
 function openSocket(base, cookie, memberId, onAward) {
-  return args.client === 'raw' ? openRawSocket(base, cookie, memberId, onAward) : openSocketIo(base, cookie, onAward);
+  if (args.client === 'raw') return openRawSocket(base, cookie, memberId, onAward);
+  if (args.client === 'frames') return openFramesSocket(base, cookie, memberId, onAward);
+  return openSocketIo(base, cookie, onAward);
 }
 
 function openSocketIo(base, cookie, onAward) {
@@ -82,8 +89,34 @@ function readAward(text, memberId, mine, onAward) {
   onAward(payload.member_id, payload.coins);
 }
 
-function openRawSocket(base, cookie, memberId, onAward) {
+/**
+ * What both protocol-speaking clients (`raw`, `frames`) do with a text message from the server:
+ * count and read award events, hear the online count, answer the open packet and pings, and
+ * settle the connect. `io` is the connection's side: `send(text)`, `connected()`, `refused(err)`.
+ */
+function packetHandler(live, memberId, onAward, io) {
   const mine = memberId ? awardPrefix(memberId) : null;
+  return (text) => {
+    if (text.startsWith('42')) {
+      if (text.startsWith(AWARD_FRAME)) {
+        events++;
+        if (onAward) readAward(text, memberId, mine, onAward);
+      } else if (text.startsWith(COUNT_FRAME) && live.onCount) {
+        live.onCount(JSON.parse(text.slice(2))[1]);
+      }
+    } else if (text === '2') {
+      io.send('3');
+    } else if (text.startsWith('0')) {
+      io.send('40');
+    } else if (text.startsWith('40')) {
+      io.connected();
+    } else if (text.startsWith('44')) {
+      io.refused(new Error(`refused: ${text.slice(2)}`));
+    }
+  };
+}
+
+function openRawSocket(base, cookie, memberId, onAward) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { headers: { cookie }, perMessageDeflate: false });
     const live = {
@@ -104,29 +137,227 @@ function openRawSocket(base, cookie, memberId, onAward) {
       ws.terminate();
       reject(err);
     }
-    ws.on('error', fail);
-    ws.on('close', () => fail(new Error('closed before the connect')));
-    ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      const text = data.toString();
-      if (text.startsWith('42')) {
-        if (text.startsWith(AWARD_FRAME)) {
-          events++;
-          if (onAward) readAward(text, memberId, mine, onAward);
-        } else if (text.startsWith(COUNT_FRAME) && live.onCount) {
-          live.onCount(JSON.parse(text.slice(2))[1]);
-        }
-      } else if (text === '2') {
-        ws.send('3');
-      } else if (text.startsWith('0')) {
-        ws.send('40');
-      } else if (text.startsWith('40')) {
+    const handle = packetHandler(live, memberId, onAward, {
+      send: (text) => ws.send(text),
+      connected() {
         settled = true;
         clearTimeout(timer);
         resolve(live);
-      } else if (text.startsWith('44')) {
-        fail(new Error(`refused: ${text.slice(2)}`));
+      },
+      refused: fail,
+    });
+    ws.on('error', fail);
+    ws.on('close', () => fail(new Error('closed before the connect')));
+    ws.on('message', (data, isBinary) => {
+      if (!isBinary) handle(data.toString());
+    });
+  });
+}
+
+const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
+const OP_CONTINUATION = 0x0;
+const OP_TEXT = 0x1;
+const OP_BINARY = 0x2;
+const OP_CLOSE = 0x8;
+const OP_PING = 0x9;
+const OP_PONG = 0xa;
+
+/** Masking keys: 4 bytes each from a pool of random bytes, refilled when used up (RFC 6455 5.3: unpredictable). */
+const maskPool = Buffer.alloc(8192);
+let maskOffset = maskPool.length;
+function maskKey() {
+  if (maskOffset === maskPool.length) {
+    randomFillSync(maskPool);
+    maskOffset = 0;
+  }
+  const key = maskPool.subarray(maskOffset, maskOffset + 4);
+  maskOffset += 4;
+  return key;
+}
+
+/** A client-to-server frame (FIN set, masked as a client's must be). */
+export function clientFrame(opcode, payload) {
+  const n = payload.length;
+  const lengthBytes = n < 126 ? 0 : n < 65536 ? 2 : 8;
+  const frame = Buffer.allocUnsafe(2 + lengthBytes + 4 + n);
+  frame[0] = 0x80 | opcode;
+  if (lengthBytes === 0) frame[1] = 0x80 | n;
+  else if (lengthBytes === 2) {
+    frame[1] = 0x80 | 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 0x80 | 127;
+    frame.writeBigUInt64BE(BigInt(n), 2);
+  }
+  const at = 2 + lengthBytes;
+  const key = maskKey();
+  key.copy(frame, at);
+  for (let i = 0; i < n; i++) frame[at + 4 + i] = payload[i] ^ key[i & 3];
+  return frame;
+}
+
+/**
+ * The server's frames out of a TCP byte stream: any number of frames in a chunk, a frame split
+ * over chunks, 7-, 16- and 64-bit payload lengths, fragmented messages (continuation frames).
+ * Server frames must not be masked (RFC 6455 5.1) nor use RSV bits (no extension was offered).
+ * Calls `onFrame(opcode, buffer, start, end)` for control frames and, for data messages, once the
+ * message is whole; throws on a protocol error.
+ */
+export function frameReader(onFrame) {
+  let pending = null; // bytes of an incomplete frame carried over from the previous chunk(s)
+  let fragments = null; // { opcode, parts } of a fragmented data message
+  return (chunk) => {
+    let buf = chunk;
+    if (pending) {
+      buf = Buffer.concat([pending, chunk]);
+      pending = null;
+    }
+    let at = 0;
+    while (true) {
+      const left = buf.length - at;
+      if (left < 2) break;
+      const b0 = buf[at];
+      const b1 = buf[at + 1];
+      if (b0 & 0x70) throw new Error('a server frame with RSV bits set');
+      if (b1 & 0x80) throw new Error('a masked server frame');
+      let length = b1 & 0x7f;
+      let header = 2;
+      if (length === 126) {
+        if (left < 4) break;
+        length = buf.readUInt16BE(at + 2);
+        header = 4;
+      } else if (length === 127) {
+        if (left < 10) break;
+        const big = buf.readBigUInt64BE(at + 2);
+        if (big > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error('a server frame too long');
+        length = Number(big);
+        header = 10;
       }
+      if (left < header + length) break;
+      const start = at + header;
+      const end = start + length;
+      at = end;
+      const fin = (b0 & 0x80) !== 0;
+      const opcode = b0 & 0x0f;
+      if (opcode >= 0x8) {
+        if (!fin || length > 125) throw new Error('a fragmented or long control frame');
+        onFrame(opcode, buf, start, end);
+      } else if (opcode === OP_CONTINUATION) {
+        if (!fragments) throw new Error('a continuation frame outside a message');
+        fragments.parts.push(Buffer.from(buf.subarray(start, end)));
+        if (fin) {
+          const whole = Buffer.concat(fragments.parts);
+          const first = fragments.opcode;
+          fragments = null;
+          onFrame(first, whole, 0, whole.length);
+        }
+      } else {
+        if (fragments) throw new Error('a new message inside a fragmented one');
+        if (fin) onFrame(opcode, buf, start, end);
+        else fragments = { opcode, parts: [Buffer.from(buf.subarray(start, end))] };
+      }
+    }
+    if (at < buf.length) pending = Buffer.from(buf.subarray(at));
+  };
+}
+
+/**
+ * A live connection on a bare TCP socket (node:net) speaking WebSocket (RFC 6455) itself: the
+ * HTTP upgrade with the session cookie and a random Sec-WebSocket-Key (the answer's
+ * Sec-WebSocket-Accept is checked), masked client frames, unmasked server frames read straight
+ * off the TCP chunks; the packets are then handled as `raw` handles them (packetHandler).
+ */
+function openFramesSocket(base, cookie, memberId, onAward) {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const key = randomBytes(16).toString('base64');
+    const accept = createHash('sha1').update(key + WS_GUID).digest('base64');
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    socket.setNoDelay(true);
+    let open = false; // the upgrade answered 101 and no close frame has been sent
+    let closeSent = false;
+    const send = (opcode, payload) => {
+      if (open && !closeSent && socket.writable) socket.write(clientFrame(opcode, payload));
+    };
+    const close = (code) => {
+      if (!open || closeSent) return;
+      const body = Buffer.alloc(2);
+      body.writeUInt16BE(code);
+      send(OP_CLOSE, body);
+      closeSent = true;
+    };
+    const live = {
+      onCount: null,
+      disconnect() {
+        // As socket.io-client does: leave the namespace, then close the transport.
+        send(OP_TEXT, Buffer.from('41'));
+        close(1000);
+        socket.end();
+        setTimeout(() => socket.destroy(), 2000).unref();
+      },
+    };
+    sockets.push(live);
+    const timer = setTimeout(() => fail(new Error('timeout')), CONNECT_TIMEOUT_MS);
+    let settled = false;
+    function fail(err) {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      reject(err);
+    }
+    const handle = packetHandler(live, memberId, onAward, {
+      send: (text) => send(OP_TEXT, Buffer.from(text)),
+      connected() {
+        settled = true;
+        clearTimeout(timer);
+        resolve(live);
+      },
+      refused: fail,
+    });
+    const readFrames = frameReader((opcode, buf, start, end) => {
+      if (opcode === OP_TEXT) handle(buf.toString('utf8', start, end));
+      else if (opcode === OP_BINARY) return;
+      else if (opcode === OP_PING) send(OP_PONG, buf.subarray(start, end));
+      else if (opcode === OP_CLOSE) {
+        close(end - start >= 2 ? buf.readUInt16BE(start) : 1000);
+        socket.end();
+        fail(new Error('closed before the connect'));
+      }
+    });
+    let head = null; // the upgrade answer until its blank line
+    socket.on('connect', () => {
+      socket.write(
+        `GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\nCookie: ${cookie}\r\n\r\n`,
+      );
+    });
+    socket.on('data', (chunk) => {
+      try {
+        if (open) return readFrames(chunk);
+        head = head ? Buffer.concat([head, chunk]) : chunk;
+        const blank = head.indexOf('\r\n\r\n');
+        if (blank < 0) {
+          if (head.length > 16384) throw new Error('no end to the upgrade answer');
+          return;
+        }
+        const lines = head.toString('latin1', 0, blank).split('\r\n');
+        if (!/^HTTP\/1\.1 101 /.test(lines[0])) throw new Error(`upgrade answered ${lines[0]}`);
+        const got = lines.find((l) => /^sec-websocket-accept:/i.test(l))?.slice('sec-websocket-accept:'.length).trim();
+        if (got !== accept) throw new Error(`Sec-WebSocket-Accept ${got}, not ${accept}`);
+        open = true;
+        const rest = head.subarray(blank + 4);
+        head = null;
+        if (rest.length > 0) readFrames(rest);
+      } catch (err) {
+        fail(err);
+        socket.destroy();
+      }
+    });
+    socket.on('error', fail);
+    socket.on('close', () => {
+      open = false;
+      fail(new Error('closed before the connect'));
     });
   });
 }
@@ -137,6 +368,8 @@ let nodes = [];
 let teacherSockets = new Map();
 /** Award events received by this process's sockets (members' and teachers'). */
 let events = 0;
+/** The awards' schedule start on performance.now()'s clock. */
+let scheduleStart = 0;
 
 /**
  * One API call on a kept-alive connection. node:http rather than fetch: undici's fetch costs the
@@ -163,13 +396,14 @@ function received(tracker, memberId, payloadMemberId, coins) {
   if (!p || payloadMemberId !== memberId || coins !== p.expected || !p.waiting.delete(memberId)) return;
   if (p.waiting.size === 0) {
     tracker.latencies.push(performance.now() - p.started);
+    tracker.starts.push(p.started - scheduleStart);
     tracker.pending = null;
   }
 }
 
 async function connectAll({ nodes: bases, groups, teachers }) {
   nodes = bases;
-  trackers = groups.map((group) => ({ group, pending: null, k: 0, latencies: [], http: [], skipped: 0, timeouts: 0, errors: 0, sockets: [] }));
+  trackers = groups.map((group) => ({ group, pending: null, k: 0, latencies: [], starts: [], http: [], skipped: 0, timeouts: 0, errors: 0, sockets: [] }));
   const joins = [];
   for (const tracker of trackers) {
     for (const [i, member] of tracker.group.members.entries()) {
@@ -246,13 +480,14 @@ async function award(tracker, base) {
   }, 5000).unref();
 }
 
-async function awards({ startAt, seconds, slotNs, record }) {
-  for (const t of trackers) Object.assign(t, { latencies: [], http: [], skipped: 0, timeouts: 0, errors: 0 });
+async function awards({ startAt, count, periodNs, slotNs, record }) {
+  for (const t of trackers) Object.assign(t, { latencies: [], starts: [], http: [], skipped: 0, timeouts: 0, errors: 0 });
+  scheduleStart = performance.now() + Number(BigInt(startAt) - process.hrtime.bigint()) / 1e6;
   const schedule = [];
-  for (let second = 0; second < seconds; second++) {
+  for (let k = 0; k < count; k++) {
     for (const tracker of trackers) {
       const i = tracker.group.index;
-      schedule.push({ at: BigInt(startAt) + BigInt(second) * 1_000_000_000n + BigInt(Math.round(i * slotNs)), tracker, node: nodes[(second + i) % nodes.length] });
+      schedule.push({ at: BigInt(startAt) + BigInt(Math.round(k * periodNs + i * slotNs)), tracker, node: nodes[(k + i) % nodes.length] });
     }
   }
   schedule.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
@@ -280,6 +515,8 @@ async function awards({ startAt, seconds, slotNs, record }) {
   const late = (p) => Math.max(0, lag.percentile(p) / 1e6 - 10);
   return {
     latencies: trackers.flatMap((t) => t.latencies),
+    // When each of those awards was sent, in ms after the schedule's start (same order).
+    starts: trackers.flatMap((t) => t.starts),
     http: trackers.flatMap((t) => t.http),
     skipped: sum((t) => t.skipped),
     timeouts: sum((t) => t.timeouts),

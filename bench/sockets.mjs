@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Live-update latency and memory per socket.
 //
-//   node bench/sockets.mjs [--groups 100] [--size 30] [--duration 30] [--mode both|one|two]
+//   node bench/sockets.mjs [--groups 100] [--size 30] [--duration 30] [--rate 1] [--mode both|one|two]
 //                          [--warmup 3] [--rate-limit N] [--redis redis://127.0.0.1:6379]
-//                          [--clients 4] [--client raw|socket.io] [--node-env production|development]
+//                          [--clients 4] [--client raw|frames|socket.io] [--node-env production|development]
 //                          [--profile <dir>] [--server-root <dir>]
 //
 // Issue 13's size: --groups 333 --size 30 (9,990 member sockets and 167 teacher sockets).
@@ -21,8 +21,11 @@
 //     Then the online count: in 20 groups one student's socket leaves and comes back; the time
 //     until the group's teacher socket hears 29, then 30. Then, after --warmup seconds that are
 //     not counted (a fresh process opens its database connections and compiles its hot code), for
-//     --duration seconds every group gets one award a second (PUT /api/member/coins/batch for its
-//     30 members, +1 and -1 in turn, so the purse never runs dry), spread evenly over the second.
+//     --duration seconds every group gets --rate awards a second (default 1; fractional allowed:
+//     0.5 is one every 2 s), PUT /api/member/coins/batch for its 30 members, +1 and -1 in turn, so
+//     the purse never runs dry; the groups' awards are spread evenly over each period (1/rate s),
+//     so the server is offered groups x rate awards a second. Each group gets ceil(duration x
+//     rate) awards (the warm-up: ceil(warmup x rate)).
 //     Latency = from just before the request to the moment the last of the 30 members' sockets
 //     has received its teacher-gave-coins. An award is not sent while the group's previous one is
 //     still incomplete (counted as "skipped").
@@ -37,16 +40,22 @@
 // them, a teacher's two groups together. Each child sends its groups' awards and times them
 // itself: the request and the 30 receipts are on one clock. Only the schedule crosses processes:
 // this process picks a start time on process.hrtime.bigint() (CLOCK_MONOTONIC, one clock for all
-// processes on Linux), and group i's award of second s goes at start + s + i/groups seconds, as
-// before. Each child prints its event loop delay and the children's CPU is printed, also per award
-// event received. --client: the children's sockets speak the protocol on a bare WebSocket (raw,
-// the default: the cheapest correct client, see sockets-clients.mjs) or are socket.io-client's.
+// processes on Linux), and group i's award k goes at start + k/rate + i/(groups x rate) seconds
+// (at --rate 1: start + k + i/groups, as before). Each child prints its event loop delay and the
+// children's CPU is printed, also per award event received. --client: the children's sockets speak the protocol on a bare `ws` WebSocket
+// (raw, the default), or speak WebSocket too, on a bare TCP socket (frames: the same packets and
+// counting), or are socket.io-client's; see sockets-clients.mjs.
 //
 // Where the time goes: the server's CPU per award (from /proc/<pid>/stat), its write system calls
 // per award (/proc/<pid>/io syscw: one per websocket frame unless batched), how often the kernel
 // preempted it (nonvoluntary context switches: other load), and the CPU of the PostgreSQL
-// backends serving the bench database. --profile <dir> runs the servers with --cpu-prof and
-// prints when the awards ran; bench/cpuprofile-summary.mjs summarises that window.
+// backends serving the bench database (read every 250 ms, as the pools open and close
+// connections). Where the slow awards come from: the awards over 50 ms by the second they were
+// sent in; each server's event loop delay and GCs during the awards (its /metrics); PostgreSQL's
+// checkpoints and autovacuum runs; per second, the machine's busy CPU (the servers' main and
+// other threads apart), disk, iowait and steal; and the CPU of everything else on the machine.
+// --profile <dir> runs the servers with --cpu-prof and prints when the awards ran;
+// bench/cpuprofile-summary.mjs summarises that window.
 // --server-root <dir> runs the compiled server of another copy of the repository (e.g. `git
 // archive` of an older commit, node_modules linked), for before/after runs in the same hour.
 //
@@ -55,15 +64,16 @@
 // first and says to raise it with `ulimit -n` when it is lower (a process cannot raise its own
 // hard limit). The client processes hold about a quarter each.
 //
-// The servers run with RATE_LIMIT_PER_MINUTE=--rate-limit (default max(12000, 120 x groups)): all
-// awards come from 127.0.0.1, 60 a minute per group (20,000 at 333 groups), above the product's
+// The servers run with RATE_LIMIT_PER_MINUTE=--rate-limit (default max(12000, 120 x rate x groups),
+// twice the awards offered a minute): all awards come from 127.0.0.1, 60 x rate a minute per group
+// (20,000 at 333 groups and rate 1), above the product's
 // default of 2,000 per address. The knob is printed; nothing else is relaxed (the auth failure
 // limits do not come into play: no login fails). Talks only to 127.0.0.1, stops by itself (a
 // watchdog ends it after 30 minutes), and stops the servers and client processes it started by
 // their PIDs.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -74,6 +84,7 @@ const { values: args } = parseArgs({
     groups: { type: 'string', default: '100' },
     size: { type: 'string', default: '30' },
     duration: { type: 'string', default: '30' },
+    rate: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '3' },
     mode: { type: 'string', default: 'both' },
     'rate-limit': { type: 'string' },
@@ -88,10 +99,16 @@ const { values: args } = parseArgs({
 const GROUPS = Number(args.groups);
 const SIZE = Number(args.size);
 const DURATION_S = Number(args.duration);
+/** Awards per group per second (fractional allowed); the server is offered GROUPS x RATE a second. */
+const RATE = Number(args.rate);
+if (!(RATE > 0) || !Number.isFinite(RATE)) throw new Error(`--rate must be a positive number of awards per group per second, not ${args.rate}`);
+/** How many awards each group gets in `seconds`: those whose time k/RATE falls inside them. */
+const awardsPerGroup = (seconds) => Math.ceil(seconds * RATE - 1e-9);
 const WARMUP_S = Number(args.warmup);
-const RATE_LIMIT = args['rate-limit'] ? Number(args['rate-limit']) : Math.max(12000, 120 * GROUPS);
+const RATE_LIMIT = args['rate-limit'] ? Number(args['rate-limit']) : Math.max(12000, Math.ceil(120 * RATE * GROUPS));
 const REDIS_URL = args.redis;
 const CLIENTS = Number(args.clients);
+if (!['raw', 'frames', 'socket.io'].includes(args.client)) throw new Error(`--client raw|frames|socket.io, not ${args.client}`);
 const PASSWORD = 'bench-secret-1';
 const WATCHDOG_MS = 30 * 60 * 1000;
 
@@ -206,18 +223,6 @@ function startClients(setup) {
   clients = parts.filter((p) => p.groups.length > 0).map((p) => startClient(p.groups, p.teachers));
 }
 
-/** The PIDs of the PostgreSQL backends serving the bench database (the servers' pools). */
-async function pgBackends() {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    const { rows } = await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-    return rows.map((r) => r.pid);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A process's write system calls so far (write and writev, from /proc/<pid>/io: every websocket
  * frame the server sends without batching is one) and the times the kernel took the CPU from it
@@ -227,6 +232,49 @@ function kernelCounts(pid) {
   const io = readFileSync(`/proc/${pid}/io`, 'utf8');
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return { writes: Number(io.match(/^syscw:\s+(\d+)/m)?.[1]), preempted: Number(status.match(/^nonvoluntary_ctxt_switches:\s+(\d+)/m)?.[1]) };
+}
+
+/**
+ * The CPU of the PostgreSQL backends serving the bench database from now until stop(): every
+ * 250 ms it reads each known backend's CPU and every 2 s asks PostgreSQL for new ones. The
+ * servers' pools close idle connections and open new ones, so reading only the backends of the
+ * start, at the end, misses some (a closed one's CPU can no longer be read): a backend that has
+ * ended counts its last reading, one that appeared counts from 0.
+ */
+async function trackBackends() {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const seen = new Map(); // pid -> { pid, from, last }
+  const list = async () => (await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  for (const pid of await list()) {
+    const v = cpuOrZero(pid);
+    seen.set(pid, { pid, from: v, last: v });
+  }
+  const read = () => {
+    for (const b of seen.values()) b.last = Math.max(b.last, cpuOrZero(b.pid));
+  };
+  const timer = setInterval(read, 250);
+  let refreshing = false;
+  const refresher = setInterval(async () => {
+    if (refreshing) return;
+    refreshing = true;
+    try {
+      for (const pid of await list()) if (!seen.has(pid)) seen.set(pid, { pid, from: 0, last: cpuOrZero(pid) });
+    } finally {
+      refreshing = false;
+    }
+  }, 2000);
+  return {
+    async stop() {
+      clearInterval(timer);
+      clearInterval(refresher);
+      for (const pid of await list()) if (!seen.has(pid)) seen.set(pid, { pid, from: 0, last: cpuOrZero(pid) });
+      read();
+      await client.end();
+      const all = [...seen.values()];
+      return { ms: all.reduce((a, b) => a + b.last - b.from, 0), backends: all.length };
+    },
+  };
 }
 
 /** CPU ms of a process that may have ended (a backend the pool closed): 0 then. */
@@ -312,6 +360,129 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/**
+ * From a server's /metrics (prom-client's default metrics): its event loop delay since the last
+ * scrape (prom-client resets that histogram on every scrape; p99 and max, in ms, less the 10 ms
+ * resolution as the client processes count it) and its garbage collections so far by kind (count,
+ * total ms, how many took over 100 ms: the histogram's buckets end at 0.1 s).
+ */
+async function serverMetrics(base) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (name) => Number(text.split('\n').find((l) => l.startsWith(`${name} `))?.split(' ')[1]);
+  const gc = {};
+  for (const line of text.split('\n')) {
+    const m = line.match(/^nodejs_gc_duration_seconds_(count|sum|bucket)\{(?:le="([^"]+)",)?kind="([^"]+)"\} (\S+)$/);
+    if (!m) continue;
+    const [, what, le, kind, v] = m;
+    gc[kind] ??= { count: 0, ms: 0, upTo100ms: 0 };
+    if (what === 'count') gc[kind].count = Number(v);
+    else if (what === 'sum') gc[kind].ms = Number(v) * 1000;
+    else if (le === '0.1') gc[kind].upTo100ms = Number(v);
+  }
+  const late = (s) => Math.max(0, s * 1000 - 10);
+  return { lagP99: late(value('nodejs_eventloop_lag_p99_seconds')), lagMax: late(value('nodejs_eventloop_lag_max_seconds')), gc };
+}
+
+/** The GCs between two serverMetrics readings, as text: kind count (total ms, n over 100 ms). */
+function gcBetween(before, after) {
+  return Object.entries(after.gc)
+    .map(([kind, a]) => {
+      const b = before.gc[kind] ?? { count: 0, ms: 0, upTo100ms: 0 };
+      const over = a.count - a.upTo100ms - (b.count - b.upTo100ms);
+      return `${kind} ${a.count - b.count} (${fmt(a.ms - b.ms)} ms${over > 0 ? `, ${over} over 100 ms` : ''})`;
+    })
+    .join(', ');
+}
+
+/**
+ * PostgreSQL's work behind the bench's back: checkpoints (the whole cluster's) and the
+ * autovacuum and autoanalyze runs on the bench database's tables, so far.
+ */
+async function pgHousekeeping() {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const cp = await client.query('select checkpoints_timed + checkpoints_req as n from pg_stat_bgwriter');
+    const t = await client.query('select relname, autovacuum_count + autoanalyze_count as n from pg_stat_user_tables');
+    return { checkpoints: Number(cp.rows[0].n), tables: Object.fromEntries(t.rows.map((r) => [r.relname, Number(r.n)])) };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The machine's counters that a stall outside the processes would show: CPU time waiting for I/O
+ * and stolen by the hypervisor (/proc/stat, ms), and the disks' busy time, time spent flushing
+ * (PostgreSQL's fsyncs become flushes) and completed writes (/proc/diskstats, whole disks).
+ */
+function machineCounters() {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const tick = 10; // USER_HZ 100
+  const disk = { busyMs: 0, flushMs: 0, writes: 0 };
+  for (const line of readFileSync('/proc/diskstats', 'utf8').split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (!/^(vd|sd|nvme\d+n|xvd)[a-z0-9]*$/.test(f[2] ?? '') || /\d+p\d+$|^(vd|sd|xvd)[a-z]+\d+$/.test(f[2])) continue;
+    disk.writes += Number(f[7]);
+    disk.busyMs += Number(f[12]);
+    disk.flushMs += Number(f[18] ?? 0) > 0 ? Number(f[19]) : 0;
+  }
+  // Busy: user, nice, system, irq, softirq (guest time is inside user).
+  const busyCpuMs = (cpu[1] + cpu[2] + cpu[3] + cpu[6] + cpu[7]) * tick;
+  return { cpuMs: busyCpuMs, iowaitMs: cpu[5] * tick, stealMs: cpu[8] * tick, ...disk };
+}
+
+/**
+ * The servers' CPU ms so far, split into their main threads' (the event loop: JavaScript, and
+ * GC's pauses) and their other threads' (V8's helpers: concurrent marking and sweeping, the
+ * compiler; libuv's pool), summed over the servers, from /proc/<pid>/task/<tid>/stat.
+ */
+function threadCpu(pids) {
+  let mainMs = 0;
+  let helpersMs = 0;
+  for (const pid of pids) {
+    let tids;
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      const ms = cpuOrZero(`${pid}/task/${tid}`);
+      if (tid === String(pid)) mainMs += ms;
+      else helpersMs += ms;
+    }
+  }
+  return { mainMs, helpersMs };
+}
+
+/**
+ * Samples machineCounters() every 100 ms from now on; stop() answers the change in each second
+ * since `startNs` (hrtime), and the machine's busy CPU ms over the whole span sampled.
+ */
+function sampleMachine(startNs, serverPids) {
+  const samples = [];
+  const take = () => samples.push({ at: Number(process.hrtime.bigint() - startNs) / 1e9, ...machineCounters(), ...threadCpu(serverPids) });
+  take();
+  const timer = setInterval(take, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      const seconds = [];
+      for (let second = 0; ; second++) {
+        const from = samples.findLast((x) => x.at <= second) ?? samples[0];
+        const to = samples.findLast((x) => x.at <= second + 1);
+        if (!to || to.at <= second || to === from) break;
+        const d = (k) => to[k] - from[k];
+        seconds.push({ second, mainMs: d('mainMs'), helpersMs: d('helpersMs'), cpuMs: d('cpuMs'), busyMs: d('busyMs'), flushMs: d('flushMs'), writes: d('writes'), iowaitMs: d('iowaitMs'), stealMs: d('stealMs') });
+      }
+      const first = samples[0];
+      const last = samples.at(-1);
+      return { seconds, cpuMs: last.cpuMs - first.cpuMs, spanS: last.at - first.at };
+    },
+  };
+}
+
 /** The V8 heap in use, from the server's own /metrics (prom-client's default metrics), in MB. */
 async function heapUsedMB(base) {
   const text = await (await fetch(`${base}/metrics`)).text();
@@ -373,18 +544,24 @@ async function scenario(name, nodes, setup) {
   countTimes.sort((a, b) => a - b);
   console.log(`online count heard by the teacher after a student's socket leaves or joins (${countTimes.length} changes): p50 ${fmt(percentile(countTimes, 50), 1)} ms, max ${fmt(countTimes.at(-1), 1)} ms (50 ms of it is the settle delay)`);
 
-  /** One award per group per second for `seconds`, spread evenly over each second, made by the client processes. */
+  let machine;
+  /** RATE awards per group per second for `seconds`, the groups spread evenly over each period, made by the client processes. */
   async function awards(seconds, record) {
     const startAt = process.hrtime.bigint() + 200_000_000n;
-    const slotNs = 1e9 / setup.groups.length;
-    return Promise.all(clients.map((c) => c.call({ cmd: 'awards', startAt: String(startAt), seconds, slotNs, record })));
+    if (record) machine = sampleMachine(startAt, children.map((c) => c.pid));
+    const periodNs = 1e9 / RATE;
+    const slotNs = periodNs / setup.groups.length;
+    return Promise.all(clients.map((c) => c.call({ cmd: 'awards', startAt: String(startAt), count: awardsPerGroup(seconds), periodNs, slotNs, record })));
   }
 
   if (WARMUP_S > 0) await awards(WARMUP_S, false);
-  const backends = await pgBackends();
-  const dbBefore = backends.map(cpuOrZero);
+  const backends = await trackBackends();
+  const housekeepingBefore = await pgHousekeeping();
+  // This scrape also starts the servers' event loop delay histograms afresh.
+  const metricsBefore = await Promise.all(nodes.map((n) => serverMetrics(n.base)));
   const cpuBefore = children.map((c) => cpuMs(c.pid));
   const kernelBefore = children.map((c) => kernelCounts(c.pid));
+  const parentCpuBefore = process.cpuUsage();
   const started = performance.now();
   const results = await awards(DURATION_S, true);
   const kernel = children.map((c, i) => {
@@ -397,15 +574,28 @@ async function scenario(name, nodes, setup) {
     console.log(`CPU profiles in ${args.profile}: the awards ran ${window.join(', ')} after each server's spawn (node bench/cpuprofile-summary.mjs <file> --from --to)`);
   }
   const cpu = children.map((c, i) => cpuMs(c.pid) - cpuBefore[i]);
-  const dbCpu = backends.reduce((a, pid, i) => a + cpuOrZero(pid) - dbBefore[i], 0);
+  const { ms: dbCpu, backends: backendCount } = await backends.stop();
   const after = children.map((c) => memoryMB(c.pid));
+  const { seconds: machineBySecond, cpuMs: machineCpu, spanS: machineS } = machine.stop();
+  const metricsAfter = await Promise.all(nodes.map((n) => serverMetrics(n.base)));
+  const housekeepingAfter = await pgHousekeeping();
 
+  // The slow awards (over 50 ms) by the second of the schedule they were sent in: spread out, or
+  // a few stalls?
+  const slowBySecond = new Map();
+  for (const r of results) {
+    for (const [k, ms] of r.latencies.entries()) {
+      if (ms <= 50) continue;
+      const second = Math.floor(r.starts[k] / 1000);
+      slowBySecond.set(second, (slowBySecond.get(second) ?? 0) + 1);
+    }
+  }
   const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const http = results.flatMap((r) => r.http).sort((a, b) => a - b);
   const sum = (f) => results.reduce((a, r) => a + f(r), 0);
-  const scheduled = setup.groups.length * DURATION_S;
+  const scheduled = setup.groups.length * awardsPerGroup(DURATION_S);
   console.log(
-    `${latencies.length} of ${scheduled} awards delivered to all ${SIZE} members in ${fmt(elapsedS, 1)} s (${fmt(latencies.length / elapsedS, 1)}/s); ` +
+    `${latencies.length} of ${scheduled} offered (${fmt(setup.groups.length * RATE, 1)}/s) awards delivered to all ${SIZE} members in ${fmt(elapsedS, 1)} s (${fmt(latencies.length / elapsedS, 1)}/s); ` +
       `skipped ${sum((r) => r.skipped)}, timed out ${sum((r) => r.timeouts)}, failed ${sum((r) => r.errors)}`,
   );
   console.log(
@@ -413,6 +603,29 @@ async function scenario(name, nodes, setup) {
       `p99 ${fmt(percentile(latencies, 99), 1)} ms, max ${fmt(latencies.at(-1), 1)} ms`,
   );
   console.log(`API response time: p50 ${fmt(percentile(http, 50), 1)} ms, p99 ${fmt(percentile(http, 99), 1)} ms`);
+  const slow = [...slowBySecond.entries()].sort((a, b) => a[0] - b[0]);
+  console.log(
+    `awards over 50 ms: ${slow.reduce((a, [, n]) => a + n, 0)}` +
+      (slow.length ? `, by the second of the schedule they were sent in: ${slow.map(([second, n]) => `${second} s: ${n}`).join(', ')}` : ''),
+  );
+  const changed = Object.keys(housekeepingAfter.tables).filter((t) => housekeepingAfter.tables[t] !== (housekeepingBefore.tables[t] ?? 0));
+  console.log(
+    `server event loop delay during the awards p99/max ${metricsAfter.map((m) => `${fmt(m.lagP99, 1)}/${fmt(m.lagMax, 1)}`).join(', ')} ms; ` +
+      `GC ${metricsAfter.map((m, i) => gcBetween(metricsBefore[i], m)).join(' | ')}; ` +
+      `PostgreSQL checkpoints ${housekeepingAfter.checkpoints - housekeepingBefore.checkpoints}, autovacuum/autoanalyze runs on ${changed.length ? changed.join(', ') : 'no table'}`,
+  );
+  console.log(
+    `the machine by second of the schedule (CPU busy ms of 2,000, of it the servers' main / other threads; disk busy / flushing ms, writes; iowait / steal ms): ` +
+      machineBySecond.map((m) => `${m.second} s ${m.cpuMs}, ${m.mainMs}/${m.helpersMs}; ${m.busyMs}/${m.flushMs}, ${m.writes}; ${m.iowaitMs}/${m.stealMs}`).join(' | '),
+  );
+  // What else ran: the machine's busy CPU less the measured processes' (servers, their
+  // PostgreSQL backends, the client processes, this one; Redis and the kernel's own threads are
+  // in "others").
+  const ours = cpu.reduce((a, c) => a + c, 0) + dbCpu + sum((r) => r.cpuMs) + (process.cpuUsage(parentCpuBefore).user + process.cpuUsage(parentCpuBefore).system) / 1000;
+  console.log(
+    `the machine's CPU during the awards: ${fmt(machineCpu / machineS / 10)} % of one core (of ${availableParallelism() * 100} %); ` +
+      `the measured processes ${fmt(ours / (elapsedS * 10))} %, the rest (other processes, Redis, the kernel's threads) about ${fmt(Math.max(0, machineCpu / machineS / 10 - ours / (elapsedS * 10)))} %`,
+  );
   console.log(
     `client processes' event loop delay p50/p99: ${results.map((r) => `${fmt(r.lagP50, 1)}/${fmt(r.lagP99, 1)}`).join(', ')} ms; ` +
       `their CPU ${fmt((sum((r) => r.cpuMs) / (elapsedS * 1000)) * 100)} % of one core in all (${fmt((sum((r) => r.systemMs) / Math.max(1, sum((r) => r.cpuMs))) * 100)} % of it in the kernel), ` +
@@ -426,7 +639,7 @@ async function scenario(name, nodes, setup) {
   console.log(
     `server CPU ${cpu.map((c) => `${fmt((c / (elapsedS * 1000)) * 100)} %`).join(' + ')} of one core ` +
       `(${cpu.map((c) => fmt((c * 1000) / Math.max(1, latencies.length))).join(' + ')} µs an award); ` +
-      `PostgreSQL backends ${fmt((dbCpu / (elapsedS * 1000)) * 100)} % (${fmt((dbCpu * 1000) / Math.max(1, latencies.length))} µs an award); ` +
+      `PostgreSQL's ${backendCount} backends ${fmt((dbCpu / (elapsedS * 1000)) * 100)} % (${fmt((dbCpu * 1000) / Math.max(1, latencies.length))} µs an award); ` +
       `RSS after ${after.map((m) => fmt(m.rss, 1)).join(' + ')} MB (peak ${after.map((m) => fmt(m.hwm, 1)).join(' + ')} MB); ` +
       `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
   );
@@ -437,7 +650,7 @@ async function scenario(name, nodes, setup) {
 try {
   const limit = openFilesLimit();
   const needed = GROUPS * SIZE + GROUPS / 2 + 200;
-  console.log(`Node ${process.version}, ${availableParallelism()} cores, open files limit ${limit}; ${GROUPS} groups of ${SIZE}, ${DURATION_S} s of awards after ${WARMUP_S} s of warm-up`);
+  console.log(`Node ${process.version}, ${availableParallelism()} cores, open files limit ${limit}; ${GROUPS} groups of ${SIZE}, ${DURATION_S} s of awards after ${WARMUP_S} s of warm-up, ${RATE} a group a second: ${fmt(GROUPS * RATE, 1)} offered a second (${GROUPS * awardsPerGroup(DURATION_S)} in all)`);
   if (limit < needed) throw new Error(`the open files limit (${limit}) is below the ${needed} sockets this needs: raise it (ulimit -n) first`);
   if (args['server-root']) console.log(`the server: ${args['server-root']}/apps/server/dist/server.mjs`);
   console.log(`servers run with RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (default 2000): every award comes from 127.0.0.1; NODE_ENV=${args['node-env']}; clients: ${args.client}`);
