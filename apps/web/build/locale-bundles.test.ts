@@ -12,7 +12,7 @@ describe('locale bundles', () => {
     expect(plan.core).toEqual(expect.arrayContaining(['common', 'errors']));
     expect(plan.public).toEqual(expect.arrayContaining(['front', 'nav']));
     expect(plan.auth).toEqual(expect.arrayContaining(['auth', 'terms']));
-    expect(plan.teacher).toEqual(expect.arrayContaining(['groups', 'todos', 'rewards', 'shop']));
+    expect(plan.teacher).toEqual(expect.arrayContaining(['nav', 'owedRewards', 'shop']));
     expect(plan.student).toEqual(expect.arrayContaining(['nav', 'live', 'chat']));
   });
 
@@ -29,6 +29,23 @@ describe('locale bundles', () => {
     // A section two pages show comes with each of them.
     expect(plan['student-history']).toContain('rewardStatus');
     expect(plan['student-rewards']).toContain('rewardStatus');
+  });
+
+  it("gives the teacher's pages with texts of their own a bundle each, and the teacher area the layout's", () => {
+    expect(plan['teacher-groups']).toContain('groups');
+    expect(plan['teacher-todos']).toContain('todos');
+    expect(plan['teacher-rewards']).toContain('rewards');
+    expect(plan['teacher-shared']).toContain('sharedTodos');
+    for (const section of ['groups', 'todos', 'rewards', 'sharedTodos', 'profile']) expect(plan.teacher).not.toContain(section);
+    // The groups page, where a lesson runs, brings none of the lists' or the shared todos' texts.
+    for (const section of ['todos', 'todolists', 'sharedTodos', 'profile']) expect(plan['teacher-groups']).not.toContain(section);
+    // What the layout shows (the menu, the owed rewards, the chat) stays in the area's bundle.
+    expect(plan.teacher).toEqual(expect.arrayContaining(['nav', 'owedRewards', 'chat']));
+  });
+
+  it('has the router load each page bundle with its page (src/app/router.tsx)', () => {
+    const router = readFileSync(join(src, 'app/router.tsx'), 'utf8');
+    for (const name of Object.keys(PAGE_BUNDLES)) expect(router, name).toMatch(new RegExp(`'${name}'\\)`));
   });
 
   it('keeps core and the area out of a page bundle', () => {

@@ -54,9 +54,9 @@ function page<M extends Module>(load: () => Promise<M>, name: keyof M & string, 
   };
 }
 
-/** A page component that takes `teacher`, shown for the signed-in teacher. */
-function teacherPage<M extends Module>(load: () => Promise<M>, name: keyof M & string): Lazy {
-  return { lazy: async () => ({ Component: asTeacherPage((await loadRoute(load)).module[name] as ComponentType<{ teacher: TTeacherUser }>) }) };
+/** A page component that takes `teacher`, shown for the signed-in teacher, with its own texts when it has them (build/locale-bundles.ts `PAGE_BUNDLES`). */
+function teacherPage<M extends Module>(load: () => Promise<M>, name: keyof M & string, bundle?: LocaleBundle): Lazy {
+  return { lazy: async () => ({ Component: asTeacherPage((await loadRoute(load, bundle)).module[name] as ComponentType<{ teacher: TTeacherUser }>) }) };
 }
 
 /** A page component that takes `student`, shown for the signed-in student, with its own texts (build/locale-bundles.ts `PAGE_BUNDLES`). */
@@ -118,16 +118,16 @@ const teacherRoutes: RouteObject = {
       ...page(() => import('./layouts/teacher-layout.tsx'), 'TeacherLayout', 'teacher', true),
       children: [
         { path: 'home', ...teacherPage(() => import('../features/teacher/components/teacher-home.tsx'), 'TeacherHome') },
-        { path: 'groups', ...teacherPage(() => import('../features/groups/components/groups-page.tsx'), 'GroupsPage') },
-        { path: 'groups/:memberId', ...page(memberRoute, 'MemberRoute') },
-        { path: 'groups/:memberId/:view', ...page(memberRoute, 'MemberRoute') },
-        { path: 'todos', ...page(todosRoute, 'TodosRoute') },
-        { path: 'todos/:todolistId', ...page(todosRoute, 'TodosRoute') },
-        { path: 'shared', ...page(sharedRoute, 'SharedRoute') },
-        { path: 'shared/:memberId', ...page(sharedRoute, 'SharedRoute') },
-        { path: 'shared/:memberId/:view', ...page(sharedRoute, 'SharedRoute') },
-        { path: 'rewards', ...page(rewardsRoute, 'RewardsRoute') },
-        { path: 'rewards/:rewardlistId', ...page(rewardsRoute, 'RewardsRoute') },
+        { path: 'groups', ...teacherPage(() => import('../features/groups/components/groups-page.tsx'), 'GroupsPage', 'teacher-groups') },
+        { path: 'groups/:memberId', ...page(memberRoute, 'MemberRoute', 'teacher-member') },
+        { path: 'groups/:memberId/:view', ...page(memberRoute, 'MemberRoute', 'teacher-member') },
+        { path: 'todos', ...page(todosRoute, 'TodosRoute', 'teacher-todos') },
+        { path: 'todos/:todolistId', ...page(todosRoute, 'TodosRoute', 'teacher-todos') },
+        { path: 'shared', ...page(sharedRoute, 'SharedRoute', 'teacher-shared') },
+        { path: 'shared/:memberId', ...page(sharedRoute, 'SharedRoute', 'teacher-shared') },
+        { path: 'shared/:memberId/:view', ...page(sharedRoute, 'SharedRoute', 'teacher-shared') },
+        { path: 'rewards', ...page(rewardsRoute, 'RewardsRoute', 'teacher-rewards') },
+        { path: 'rewards/:rewardlistId', ...page(rewardsRoute, 'RewardsRoute', 'teacher-rewards') },
         {
           path: 'shop',
           ...page(() => import('./layouts/shop-layout.tsx'), 'ShopLayout'),
@@ -137,13 +137,13 @@ const teacherRoutes: RouteObject = {
             // Without a listed package (checkout) or coins (payment-success) these go back to coins.
             { path: 'coins/checkout', ...teacherPage(() => import('../features/shop/components/checkout-page.tsx'), 'CheckoutPage') },
             { path: 'coins/payment-success', ...teacherPage(() => import('../features/shop/components/payment-success-page.tsx'), 'PaymentSuccessPage') },
-            { path: 'upgrades', ...teacherPage(() => import('../features/shop/components/upgrades-page.tsx'), 'UpgradesPage') },
+            { path: 'upgrades', ...teacherPage(() => import('../features/shop/components/upgrades-page.tsx'), 'UpgradesPage', 'teacher-upgrades') },
             // Group slots are bought with coins on the upgrades page itself; nothing to check out.
             { path: 'upgrades/checkout', element: <Navigate to="/teacher/shop/upgrades" replace /> },
           ],
         },
-        { path: 'community', ...page(() => import('./routes/teacher-community-route.tsx'), 'TeacherCommunityRoute') },
-        { path: 'profile', ...teacherPage(() => import('../features/account/components/teacher-profile.tsx'), 'TeacherProfile') },
+        { path: 'community', ...page(() => import('./routes/teacher-community-route.tsx'), 'TeacherCommunityRoute', 'teacher-community') },
+        { path: 'profile', ...teacherPage(() => import('../features/account/components/teacher-profile.tsx'), 'TeacherProfile', 'teacher-profile') },
       ],
     },
   ],

@@ -25,12 +25,20 @@ export type LocaleBundle =
   | 'student-todos'
   | 'student-history'
   | 'student-profile'
-  | 'student-rewards';
+  | 'student-rewards'
+  | 'teacher-groups'
+  | 'teacher-member'
+  | 'teacher-todos'
+  | 'teacher-shared'
+  | 'teacher-rewards'
+  | 'teacher-community'
+  | 'teacher-upgrades'
+  | 'teacher-profile';
 
 /**
  * Each language's texts come in bundles (apps/web/build/locale-bundles.ts): `core`, what every
  * page shows, one per area, what only that area's pages show, and one for each page that has its
- * own (the student's). A page downloads its language's core, its area's bundle and its own, never
+ * own (the student's, and the teacher's that show more than the layout). A page downloads its language's core, its area's bundle and its own, never
  * the other language or the other areas.
  */
 const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Messages }>>> = {
@@ -48,6 +56,14 @@ const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Me
     'student-history': () => import('virtual:locale/en/student-history'),
     'student-profile': () => import('virtual:locale/en/student-profile'),
     'student-rewards': () => import('virtual:locale/en/student-rewards'),
+    'teacher-groups': () => import('virtual:locale/en/teacher-groups'),
+    'teacher-member': () => import('virtual:locale/en/teacher-member'),
+    'teacher-todos': () => import('virtual:locale/en/teacher-todos'),
+    'teacher-shared': () => import('virtual:locale/en/teacher-shared'),
+    'teacher-rewards': () => import('virtual:locale/en/teacher-rewards'),
+    'teacher-community': () => import('virtual:locale/en/teacher-community'),
+    'teacher-upgrades': () => import('virtual:locale/en/teacher-upgrades'),
+    'teacher-profile': () => import('virtual:locale/en/teacher-profile'),
   },
   fi: {
     core: () => import('virtual:locale/fi/core'),
@@ -63,6 +79,14 @@ const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Me
     'student-history': () => import('virtual:locale/fi/student-history'),
     'student-profile': () => import('virtual:locale/fi/student-profile'),
     'student-rewards': () => import('virtual:locale/fi/student-rewards'),
+    'teacher-groups': () => import('virtual:locale/fi/teacher-groups'),
+    'teacher-member': () => import('virtual:locale/fi/teacher-member'),
+    'teacher-todos': () => import('virtual:locale/fi/teacher-todos'),
+    'teacher-shared': () => import('virtual:locale/fi/teacher-shared'),
+    'teacher-rewards': () => import('virtual:locale/fi/teacher-rewards'),
+    'teacher-community': () => import('virtual:locale/fi/teacher-community'),
+    'teacher-upgrades': () => import('virtual:locale/fi/teacher-upgrades'),
+    'teacher-profile': () => import('virtual:locale/fi/teacher-profile'),
   },
 };
 
