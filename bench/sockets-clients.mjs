@@ -128,30 +128,37 @@ function openRawSocket(base, cookie, memberId, onAward) {
       },
     };
     sockets.push(live);
-    const timer = setTimeout(() => fail(new Error('timeout')), CONNECT_TIMEOUT_MS);
-    let settled = false;
-    function fail(err) {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      ws.terminate();
-      reject(err);
-    }
-    const handle = packetHandler(live, memberId, onAward, {
-      send: (text) => ws.send(text),
-      connected() {
-        settled = true;
-        clearTimeout(timer);
-        resolve(live);
-      },
-      refused: fail,
-    });
+    const { fail, connected } = connectDeadline(() => resolve(live), reject, () => ws.terminate());
+    const handle = packetHandler(live, memberId, onAward, { send: (text) => ws.send(text), connected, refused: fail });
     ws.on('error', fail);
     ws.on('close', () => fail(new Error('closed before the connect')));
     ws.on('message', (data, isBinary) => {
       if (!isBinary) handle(data.toString());
     });
   });
+}
+
+/**
+ * A client socket's connect, settled once: `connected` resolves it (and stops the deadline),
+ * `fail` rejects it and `abort`s the transport, as does the deadline after CONNECT_TIMEOUT_MS;
+ * whatever comes after the first has no effect.
+ */
+function connectDeadline(resolve, reject, abort) {
+  let settled = false;
+  const timer = setTimeout(() => fail(new Error('timeout')), CONNECT_TIMEOUT_MS);
+  function fail(err) {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    abort();
+    reject(err);
+  }
+  function connected() {
+    settled = true;
+    clearTimeout(timer);
+    resolve();
+  }
+  return { fail, connected };
 }
 
 const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
@@ -297,24 +304,8 @@ function openFramesSocket(base, cookie, memberId, onAward) {
       },
     };
     sockets.push(live);
-    const timer = setTimeout(() => fail(new Error('timeout')), CONNECT_TIMEOUT_MS);
-    let settled = false;
-    function fail(err) {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.destroy();
-      reject(err);
-    }
-    const handle = packetHandler(live, memberId, onAward, {
-      send: (text) => send(OP_TEXT, Buffer.from(text)),
-      connected() {
-        settled = true;
-        clearTimeout(timer);
-        resolve(live);
-      },
-      refused: fail,
-    });
+    const { fail, connected } = connectDeadline(() => resolve(live), reject, () => socket.destroy());
+    const handle = packetHandler(live, memberId, onAward, { send: (text) => send(OP_TEXT, Buffer.from(text)), connected, refused: fail });
     const readFrames = frameReader((opcode, buf, start, end) => {
       if (opcode === OP_TEXT) handle(buf.toString('utf8', start, end));
       else if (opcode === OP_BINARY) return;
