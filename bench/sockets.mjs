@@ -58,6 +58,8 @@
 // bench/cpuprofile-summary.mjs summarises that window.
 // --server-root <dir> runs the compiled server of another copy of the repository (e.g. `git
 // archive` of an older commit, node_modules linked), for before/after runs in the same hour.
+// --server-node-flags "<flags>" starts the servers' Node with these flags too (e.g.
+// "--single-threaded-gc"), printed with the scenario.
 //
 // Open files: the server holds one descriptor per socket, so it needs groups x size + teachers +
 // a few hundred (about 10,400 here); the script checks the limit (here 20,000, soft and hard)
@@ -94,6 +96,7 @@ const { values: args } = parseArgs({
     'node-env': { type: 'string', default: 'production' },
     profile: { type: 'string' },
     'server-root': { type: 'string' },
+    'server-node-flags': { type: 'string' },
   },
 });
 const GROUPS = Number(args.groups);
@@ -138,7 +141,7 @@ async function startServer(extraEnv, { profile = false } = {}) {
   const port = await freePort();
   const env = serverEnv({ PORT: String(port), DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), ...extraEnv });
   const spawnedAt = performance.now();
-  const nodeArgs = profile && args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
+  const nodeArgs = [...(args['server-node-flags']?.split(/\s+/).filter(Boolean) ?? []), ...(profile && args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [])];
   const child = args['server-root'] ? spawnServerAt(args['server-root'], env, nodeArgs) : spawnServer(env, nodeArgs);
   servers.push(child);
   await waitForHealthy(`http://127.0.0.1:${port}/healthz`, child);
@@ -653,7 +656,7 @@ try {
   console.log(`Node ${process.version}, ${availableParallelism()} cores, open files limit ${limit}; ${GROUPS} groups of ${SIZE}, ${DURATION_S} s of awards after ${WARMUP_S} s of warm-up, ${RATE} a group a second: ${fmt(GROUPS * RATE, 1)} offered a second (${GROUPS * awardsPerGroup(DURATION_S)} in all)`);
   if (limit < needed) throw new Error(`the open files limit (${limit}) is below the ${needed} sockets this needs: raise it (ulimit -n) first`);
   if (args['server-root']) console.log(`the server: ${args['server-root']}/apps/server/dist/server.mjs`);
-  console.log(`servers run with RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (default 2000): every award comes from 127.0.0.1; NODE_ENV=${args['node-env']}; clients: ${args.client}`);
+  console.log(`servers run with RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (default 2000): every award comes from 127.0.0.1; NODE_ENV=${args['node-env']}; Node flags: ${args['server-node-flags'] || 'none'}; clients: ${args.client}`);
   console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
   database = await createPgDatabase();
