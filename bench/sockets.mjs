@@ -58,7 +58,7 @@
 // bench/cpuprofile-summary.mjs summarises that window.
 // --server-root <dir> runs the compiled server of another copy of the repository (e.g. `git
 // archive` of an older commit, node_modules linked), for before/after runs in the same hour.
-// --server-node-flags "<flags>" starts the servers' Node with these flags too (e.g.
+// --server-node-flags="<flags>" starts the servers' Node with these flags too (e.g.
 // "--single-threaded-gc"), printed with the scenario.
 //
 // Open files: the server holds one descriptor per socket, so it needs groups x size + teachers +
