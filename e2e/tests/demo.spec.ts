@@ -71,6 +71,26 @@ test('the demo at 1280 px: a sample student completes a task and the teacher see
   await expect(page).toHaveURL(/\/teacher\/signup$/);
 });
 
+test('the demo at 1280 px: a demo whose session is gone while /proto is open says so, and a new one starts', async ({ page, context }) => {
+  await page.goto('/proto');
+  const teacher = page.frameLocator('[data-testid="demo-teacher"]');
+  const emmaCard = teacher.locator('[data-testid^="shared-member-Emma_"]');
+  await expect(emmaCard.getByTestId('shared-member-progress')).toContainText('1/4');
+
+  // The server removes a demo idle for too long, and its session with it: here the demo's cookie goes.
+  await context.clearCookies({ name: 'kolikko_demo' });
+  // The teacher's next step asks the server, which no longer knows this demo.
+  await emmaCard.getByRole('link', { name: /^Emma_/ }).click();
+  await expect(page.getByTestId('demo-ended')).toContainText('This demo has ended');
+  await expect(page.getByTestId('demo-teacher')).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+
+  // A new demo, from the start: Emma has done 1 of 4 tasks again.
+  await page.getByRole('button', { name: 'Start a new demo' }).click();
+  await expect(teacher.locator('[data-testid^="shared-member-Emma_"]').getByTestId('shared-member-progress')).toContainText('1/4');
+  await expect(page.getByTestId('demo-ended')).toHaveCount(0);
+});
+
 test('the demo at 390 px: a notice that it needs a larger screen, with the tutorials and signup', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();

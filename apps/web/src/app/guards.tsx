@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { tellDemoEnded } from '../lib/api-client.ts';
 import { Navigate, Outlet } from '../lib/router.tsx';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { areaOf, homePath, signInPath, useSession, type UserArea } from '../lib/auth.ts';
@@ -8,6 +10,12 @@ import { areaOf, homePath, signInPath, useSession, type UserArea } from '../lib/
  */
 export function RequireArea({ area }: { area: UserArea }) {
   const { user, isPending, hasEnded = false } = useSession();
+  // In a demo frame at /proto a missing session means the demo is gone: /proto offers a new one
+  // (a session the server stops knowing while in use is told by lib/auth.ts's 401 handler).
+  const signedOut = !isPending && !user;
+  useEffect(() => {
+    if (signedOut) tellDemoEnded();
+  }, [signedOut]);
   if (isPending) return <FullPageLoader />;
   if (!user) return <Navigate to={signInPath(area, hasEnded)} replace />;
   const userArea = areaOf(user);

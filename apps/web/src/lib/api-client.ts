@@ -12,6 +12,15 @@ export const DEMO_AS: string | null = (() => {
   return /^kolikko-demo:(teacher|member:[0-9a-f-]{36})$/.exec(window.name)?.[1] ?? null;
 })();
 
+/** What a demo frame posts to /proto, its parent, when its demo is gone (removed after its idle time). */
+export const DEMO_ENDED_MESSAGE = 'kolikko:demo-ended';
+
+/** In a demo frame: tells /proto that the demo's session is gone, so it can offer a new demo. Elsewhere nothing. */
+export function tellDemoEnded(): void {
+  if (DEMO_AS === null || window.parent === window) return;
+  window.parent.postMessage({ type: DEMO_ENDED_MESSAGE }, window.location.origin);
+}
+
 /** A failed API call: the HTTP status and the error code the web translates. */
 export class ApiError extends Error {
   readonly status: number;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { TSessionUser } from '@kolikko/core/schemas/auth';
 import type { TMember } from '@kolikko/core/schemas/groups';
-import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError, apiRequest, setUnauthorizedHandler, tellDemoEnded } from './api-client.ts';
 import { useNavigate } from './router.tsx';
 
 /**
@@ -231,6 +231,8 @@ export function endSession(navigate: (to: string) => void, to: string): void {
  */
 export function installUnauthorizedHandler(navigate: (to: string) => void): void {
   setUnauthorizedHandler(() => {
+    // In a demo frame: the demo is gone (its page may leave this area before RequireArea sees it).
+    tellDemoEnded();
     const user = state.user;
     if (!user) return;
     endSession(navigate, `${loginPath(areaOf(user))}?error=AUTH.NO_AUTH`);

@@ -6,13 +6,14 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from '../../../lib/router.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
+import { DEMO_ENDED_MESSAGE } from '../../../lib/api-client.ts';
 import { currentDemo, DemoStartError, startDemo } from '../demo-api.ts';
 import classes from './proto-page.module.css';
 
 /** Spec section 9: below this width the demo shows a notice instead. */
 const DEMO_MIN_WIDTH = 800;
 
-type DemoState = { status: 'loading' } | { status: 'ready'; demo: TDemo } | { status: 'error'; rateLimited: boolean };
+type DemoState = { status: 'loading' } | { status: 'ready'; demo: TDemo } | { status: 'error'; rateLimited: boolean } | { status: 'ended' };
 
 /**
  * /proto (issue 19): the product's real teacher and student screens side by side, each in a
@@ -47,6 +48,15 @@ function SmallScreenNotice() {
         </Stack>
       </Paper>
     </div>
+  );
+}
+
+/** The page's heading when a notice stands in place of the demo, in the notice's title. */
+function StateTitle({ text }: { text: string }) {
+  return (
+    <Title order={1} fz="sm" fw={700} lh="inherit">
+      {text}
+    </Title>
   );
 }
 
@@ -104,6 +114,18 @@ function Demo() {
     setState({ status: 'loading' });
     void openDemo(fresh, i18n.language).then(apply);
   };
+  // A frame whose demo is gone (removed after its idle time, while this page stayed open) says
+  // so (lib/api-client.ts tellDemoEnded): the frames give way to the offer of a new demo.
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (!ready) return;
+    const onMessage = (event: MessageEvent) => {
+      const fromFrame = [...document.querySelectorAll('iframe')].some((frame) => frame.contentWindow === event.source);
+      if (event.origin === window.location.origin && fromFrame && (event.data as { type?: unknown } | null)?.type === DEMO_ENDED_MESSAGE) setState({ status: 'ended' });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [ready]);
   // The frames read the language once, at their start: a switch here restarts them in it.
   const frameKey = `${generation}-${i18n.language}`;
 
@@ -127,7 +149,7 @@ function Demo() {
   if (state.status === 'error') {
     return (
       <div className={classes.state}>
-        <Alert color="red" title={t('demo.errorTitle')} maw={560} mx="auto" data-testid="demo-error">
+        <Alert color="red" title={<StateTitle text={t('demo.errorTitle')} />} maw={560} mx="auto" data-testid="demo-error">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{state.rateLimited ? t('demo.rateLimited') : t('demo.failed')}</Text>
             <Group gap="sm">
@@ -137,6 +159,26 @@ function Demo() {
                 </Button>
               )}
               <Button size="xs" component={Link} to="/teacher/signup">
+                {t('demo.createOwn')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      </div>
+    );
+  }
+
+  if (state.status === 'ended') {
+    return (
+      <div className={classes.state}>
+        <Alert color="blue" title={<StateTitle text={t('demo.ended.title')} />} maw={560} mx="auto" data-testid="demo-ended">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('demo.ended.text')}</Text>
+            <Group gap="sm">
+              <Button size="xs" onClick={() => open(true)} data-testid="demo-start-new">
+                {t('demo.ended.restart')}
+              </Button>
+              <Button size="xs" variant="light" component={Link} to="/teacher/signup">
                 {t('demo.createOwn')}
               </Button>
             </Group>
