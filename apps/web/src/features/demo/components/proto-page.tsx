@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TDemo } from '@kolikko/core/schemas/demo';
@@ -51,12 +51,27 @@ function SmallScreenNotice() {
   );
 }
 
-/** The page's heading when a notice stands in place of the demo, in the notice's title. */
-function StateTitle({ text }: { text: string }) {
+/** A notice in place of the demo (it could not start, or it ended): the page's heading, a text and its actions. */
+function StateNotice({ color, title, text, testId, children }: { color: string; title: string; text: string; testId: string; children: ReactNode }) {
   return (
-    <Title order={1} fz="sm" fw={700} lh="inherit">
-      {text}
-    </Title>
+    <div className={classes.state}>
+      <Alert
+        color={color}
+        title={
+          <Title order={1} fz="sm" fw={700} lh="inherit">
+            {title}
+          </Title>
+        }
+        maw={560}
+        mx="auto"
+        data-testid={testId}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{text}</Text>
+          <Group gap="sm">{children}</Group>
+        </Stack>
+      </Alert>
+    </div>
   );
 }
 
@@ -148,43 +163,29 @@ function Demo() {
   }
   if (state.status === 'error') {
     return (
-      <div className={classes.state}>
-        <Alert color="red" title={<StateTitle text={t('demo.errorTitle')} />} maw={560} mx="auto" data-testid="demo-error">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{state.rateLimited ? t('demo.rateLimited') : t('demo.failed')}</Text>
-            <Group gap="sm">
-              {!state.rateLimited && (
-                <Button size="xs" variant="light" onClick={() => open(false)}>
-                  {t('demo.retry')}
-                </Button>
-              )}
-              <Button size="xs" component={Link} to="/teacher/signup">
-                {t('demo.createOwn')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      </div>
+      <StateNotice color="red" title={t('demo.errorTitle')} text={state.rateLimited ? t('demo.rateLimited') : t('demo.failed')} testId="demo-error">
+        {!state.rateLimited && (
+          <Button size="xs" variant="light" onClick={() => open(false)}>
+            {t('demo.retry')}
+          </Button>
+        )}
+        <Button size="xs" component={Link} to="/teacher/signup">
+          {t('demo.createOwn')}
+        </Button>
+      </StateNotice>
     );
   }
 
   if (state.status === 'ended') {
     return (
-      <div className={classes.state}>
-        <Alert color="blue" title={<StateTitle text={t('demo.ended.title')} />} maw={560} mx="auto" data-testid="demo-ended">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('demo.ended.text')}</Text>
-            <Group gap="sm">
-              <Button size="xs" onClick={() => open(true)} data-testid="demo-start-new">
-                {t('demo.ended.restart')}
-              </Button>
-              <Button size="xs" variant="light" component={Link} to="/teacher/signup">
-                {t('demo.createOwn')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      </div>
+      <StateNotice color="blue" title={t('demo.ended.title')} text={t('demo.ended.text')} testId="demo-ended">
+        <Button size="xs" onClick={() => open(true)} data-testid="demo-start-new">
+          {t('demo.ended.restart')}
+        </Button>
+        <Button size="xs" variant="light" component={Link} to="/teacher/signup">
+          {t('demo.createOwn')}
+        </Button>
+      </StateNotice>
     );
   }
 
