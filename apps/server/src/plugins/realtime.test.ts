@@ -57,6 +57,18 @@ describe('socket handshake', () => {
     expect(await reaches(m, rooms.groupMembers(otherGroup.id))).toBe(false);
   });
 
+  it('lets go of the HTTP request a socket connected with, once its cookie has been read', async () => {
+    const { teacher, member, teacherCookie, memberCookie } = await classroom();
+    const t = await clients.connect(teacherCookie);
+    const m = await clients.connect(memberCookie);
+    const open = [...app.io.of('/').sockets.values()];
+    expect(open.length).toBeGreaterThanOrEqual(2);
+    for (const socket of open) expect(socket.conn.request).toBeNull();
+    // Both were authenticated by their cookie: each hears its own room.
+    expect(await reaches(t, rooms.teacher(teacher.id))).toBe(true);
+    expect(await reaches(m, rooms.member(member.id))).toBe(true);
+  });
+
   it("joins a teacher's open sockets to a group it creates", async () => {
     const teacher = await buildTeacher(db);
     const cookie = await signIn(app, teacher, 'teacher');
