@@ -261,7 +261,10 @@ async function moveInOneStatement(tx: DbOrTx, connection: Connection, movements:
   });
   if (!outcome) throw new Error('the batch movement answered nothing');
   // Which payer fell short, in the order the step-by-step path checks them: teachers, then members.
-  const missing = (wanted: string[], done: string[]) => wanted.find((id) => !new Set(done).has(id));
+  const missing = (wanted: string[], done: string[]) => {
+    const found = new Set(done);
+    return wanted.find((id) => !found.has(id));
+  };
   if (!outcome.debited) {
     const teacher = missing(debitTeachers.ids, outcome.debited_teachers);
     throw new InsufficientCoins(teacher !== undefined ? teacherAccount(teacher) : memberAccount(missing(debitMembers.ids, outcome.debited_members) ?? ''));
