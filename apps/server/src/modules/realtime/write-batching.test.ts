@@ -14,6 +14,8 @@ let base = '';
 const clients: Socket[] = [];
 /** Per server-side socket id: how many writes its TCP socket made during its burst. */
 const writes = new Map<string, number>();
+/** Per server-side socket id: the packet arrays engine.io handed its transport during its burst. */
+const flushes = new Map<string, unknown[][]>();
 
 interface TcpWrites {
   _write(...args: unknown[]): void;
@@ -34,6 +36,13 @@ beforeAll(async () => {
         tcp._write = (...args) => (count(), write.apply(tcp, args));
         tcp._writev = (...args) => (count(), writev.apply(tcp, args));
       }
+      const transport = socket.conn.transport as unknown as { send(packets: unknown[]): void };
+      const send = transport.send.bind(transport);
+      flushes.set(socket.id, []);
+      transport.send = (packets) => {
+        flushes.get(socket.id)?.push(packets);
+        send(packets);
+      };
       for (let i = 0; i < n; i++) socket.emit('n', i);
     });
   });
@@ -75,6 +84,14 @@ describe('batched websocket writes', () => {
     // The first frame goes out alone, the 49 queued behind it together: 2 writes, not 50.
     expect(writes.get(client.id ?? '')).toBeGreaterThanOrEqual(1);
     expect(writes.get(client.id ?? '')).toBeLessThanOrEqual(5);
+  });
+
+  it("let go of a flush's packets once they are written (engine.io's queue of an idle socket is an old array, which would keep them alive)", async () => {
+    const client = await open(['websocket']);
+    expect(await burst(client, 30)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    const sent = flushes.get(client.id ?? '') ?? [];
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    for (const packets of sent) expect(packets).toEqual([]);
   });
 
   it('batch a connection that starts with long-polling once it upgrades to a WebSocket', async () => {

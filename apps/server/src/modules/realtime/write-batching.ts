@@ -17,6 +17,14 @@ const batched = new WeakSet<object>();
  * (bench/README.md, "Live updates: 10,000 sockets"). Corking the TCP socket around that `send`
  * makes them one `writev`, with the same frames in the same order. Long-polling connections are
  * left alone until they upgrade.
+ *
+ * Once a flush is written, its array of packets is emptied. It is engine.io's queue
+ * (`writeBuffer`), which a socket keeps between flushes: on a socket that waits a second or more
+ * for its next event (every student's), V8 has moved that array to the old generation by then,
+ * and an old array still pointing at the packets after engine.io drops it keeps them alive
+ * through every minor GC until the next major one. That carried some 28 KB an award (the
+ * packets, their encoded text and frames) into the old generation, which made a major GC every
+ * 10–20 s at 125 awards a second (bench/README.md, "session 13").
  */
 export function batchWebsocketWrites(io: RealtimeServer): void {
   io.engine.on('connection', (conn: { transport: WebsocketTransport; on(event: 'upgrade', fn: (t: WebsocketTransport) => void): void }) => {
@@ -27,18 +35,23 @@ export function batchWebsocketWrites(io: RealtimeServer): void {
 
 function batch(transport: WebsocketTransport): void {
   if (transport.name !== 'websocket' || batched.has(transport)) return;
+  batched.add(transport);
   // ws keeps its TCP socket in `_socket`; should a later version not, frames go out one by one, as before.
   const tcp = transport.socket?._socket;
-  if (!tcp || typeof tcp.cork !== 'function' || typeof tcp.uncork !== 'function') return;
-  batched.add(transport);
+  const corkable = tcp !== undefined && typeof tcp.cork === 'function' && typeof tcp.uncork === 'function';
   const send = transport.send.bind(transport);
   transport.send = (packets) => {
-    if (packets.length < 2) return send(packets);
-    tcp.cork();
     try {
-      send(packets);
+      if (!corkable || packets.length < 2) return send(packets);
+      tcp.cork();
+      try {
+        send(packets);
+      } finally {
+        tcp.uncork();
+      }
     } finally {
-      tcp.uncork();
+      // The transport has taken each packet from the array by now; it keeps none of it.
+      packets.length = 0;
     }
   };
 }
