@@ -20,9 +20,9 @@
 // bytes kept per socket varied by up to 500 between runs of the same code here (12.3-12.8 KB).
 // --server-root is sockets.mjs's (another copy of the repository's server, for before and after).
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
+import { freePort } from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,12 +41,7 @@ const rate = Number(args.rate);
 const awards = groups * (Math.ceil(WARMUP_S * rate) + Math.ceil(Number(args.duration) * rate));
 const top = Number(args.top);
 
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = s.address();
-    s.close(() => resolve(p));
-  });
-});
+const port = await freePort();
 
 /** The Chrome DevTools Protocol on the server's inspector. */
 async function inspector() {
