@@ -248,11 +248,16 @@ async function trackBackends() {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const seen = new Map(); // pid -> { pid, from, last }
-  const list = async () => (await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
-  for (const pid of await list()) {
-    const v = cpuOrZero(pid);
-    seen.set(pid, { pid, from: v, last: v });
-  }
+  /** Adds the backends not seen yet; those of the start count from their CPU then, later ones from 0. */
+  const discover = async ({ atStart = false } = {}) => {
+    const { rows } = await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    for (const { pid } of rows) {
+      if (seen.has(pid)) continue;
+      const now = cpuOrZero(pid);
+      seen.set(pid, { pid, from: atStart ? now : 0, last: now });
+    }
+  };
+  await discover({ atStart: true });
   const read = () => {
     for (const b of seen.values()) b.last = Math.max(b.last, cpuOrZero(b.pid));
   };
@@ -262,7 +267,7 @@ async function trackBackends() {
     if (refreshing) return;
     refreshing = true;
     try {
-      for (const pid of await list()) if (!seen.has(pid)) seen.set(pid, { pid, from: 0, last: cpuOrZero(pid) });
+      await discover();
     } finally {
       refreshing = false;
     }
@@ -271,7 +276,7 @@ async function trackBackends() {
     async stop() {
       clearInterval(timer);
       clearInterval(refresher);
-      for (const pid of await list()) if (!seen.has(pid)) seen.set(pid, { pid, from: 0, last: cpuOrZero(pid) });
+      await discover();
       read();
       await client.end();
       const all = [...seen.values()];
@@ -624,7 +629,8 @@ async function scenario(name, nodes, setup) {
   // What else ran: the machine's busy CPU less the measured processes' (servers, their
   // PostgreSQL backends, the client processes, this one; Redis and the kernel's own threads are
   // in "others").
-  const ours = cpu.reduce((a, c) => a + c, 0) + dbCpu + sum((r) => r.cpuMs) + (process.cpuUsage(parentCpuBefore).user + process.cpuUsage(parentCpuBefore).system) / 1000;
+  const parentCpu = process.cpuUsage(parentCpuBefore);
+  const ours = cpu.reduce((a, c) => a + c, 0) + dbCpu + sum((r) => r.cpuMs) + (parentCpu.user + parentCpu.system) / 1000;
   console.log(
     `the machine's CPU during the awards: ${fmt(machineCpu / machineS / 10)} % of one core (of ${availableParallelism() * 100} %); ` +
       `the measured processes ${fmt(ours / (elapsedS * 10))} %, the rest (other processes, Redis, the kernel's threads) about ${fmt(Math.max(0, machineCpu / machineS / 10 - ours / (elapsedS * 10)))} %`,
