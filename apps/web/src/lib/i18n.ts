@@ -38,8 +38,8 @@ export type LocaleBundle =
 /**
  * Each language's texts come in bundles (apps/web/build/locale-bundles.ts): `core`, what every
  * page shows, one per area, what only that area's pages show, and one for each page that has its
- * own (the student's, and the teacher's that show more than the layout). A page downloads its language's core, its area's bundle and its own, never
- * the other language or the other areas.
+ * own (the student's, and the teacher's that show more than the layout). A page downloads its
+ * language's core, its area's bundle and its own, never the other language or the other areas.
  */
 const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Messages }>>> = {
   en: {
