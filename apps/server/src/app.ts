@@ -112,6 +112,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
   });
 
   const { db } = database;
+  database.onIdleError((err) => app.log.warn({ err }, 'an idle PostgreSQL connection failed; the pool opens another when it needs one'));
   const mailer: Mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
   const background = options.background ?? createBackground(app.log);
   // Sends mail queued in the outbox (contact messages), retrying while SMTP fails.

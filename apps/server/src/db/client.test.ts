@@ -40,4 +40,25 @@ describe('openDatabase on PostgreSQL', () => {
       for (const r of opened) if (r.status === 'fulfilled') await r.value.close();
     }
   });
+
+  it('keeps the process up when PostgreSQL ends an idle pooled connection, tells its listener, and opens another', async () => {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`create database ${name}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    const heard: (Error & { code?: string })[] = [];
+    database.onIdleError((err) => heard.push(err));
+    try {
+      // The connection that answers goes back to the pool, idle; an administrator then ends it.
+      const [mine] = await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`);
+      await admin(`select pg_terminate_backend(${Number(mine?.pid)})`);
+      for (let i = 0; i < 50 && heard.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard.map((err) => err.code)).toEqual(['57P01']);
+      const [again] = await queryRows<{ one: number }>(database.db, sql`select 1 as one`);
+      expect(again?.one).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
 });

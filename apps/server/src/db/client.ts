@@ -21,6 +21,12 @@ export interface Database {
   /** Answers when the database can run a query (for /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Hears the errors of idle pooled connections (PostgreSQL restarted, a backend terminated): the
+   * pool drops such a connection and opens another when one is needed. Until called, they are
+   * ignored; the pool must have a listener, or pg throws them and the process ends.
+   */
+  onIdleError(listener: (err: Error) => void): void;
 }
 
 /**
@@ -68,6 +74,8 @@ async function migrateOneAtATime(pool: pg.Pool): Promise<void> {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    let idleError: (err: Error) => void = () => undefined;
+    pool.on('error', (err) => idleError(err));
     const db = drizzlePg(pool, { schema });
     await migrateOneAtATime(pool);
     return {
@@ -77,6 +85,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      onIdleError: (listener) => {
+        idleError = listener;
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -90,5 +101,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.query('select 1');
     },
     close: () => client.close(),
+    // PGlite runs in this process: it has no connections to lose.
+    onIdleError: () => undefined,
   };
 }
