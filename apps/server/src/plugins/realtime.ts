@@ -26,6 +26,26 @@ export interface RealtimeOptions {
   redisKeyPrefix: string;
 }
 
+/**
+ * The Socket.IO adapter on Redis, with its two clients connected (`pub`, `sub`; they `close()` on
+ * shutdown). The clients have no command timeout: node-redis gives every command one of 5 s by
+ * default, and a publish still queued when it runs out (Redis down for longer, or restarting)
+ * rejects a promise the adapter never handles, which ends the process. Without it the queued
+ * publishes go out once the client has reconnected. It also spares each publish a timer that,
+ * fired after the answer, still builds an abort error. Loaded only for scale-out: the Redis
+ * client alone costs about 21 MB of memory.
+ */
+export async function connectRedisAdapter(url: string, key: string, onError: (err: Error, client: 'publisher' | 'subscriber') => void) {
+  const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter')]);
+  const pub = createClient({ url, commandOptions: { timeout: 0 } });
+  const sub = pub.duplicate();
+  pub.on('error', (err: Error) => onError(err, 'publisher'));
+  sub.on('error', (err: Error) => onError(err, 'subscriber'));
+  await Promise.all([pub.connect(), sub.connect()]);
+  // Answers to cross-node requests (fetchSockets) go to the asking node only.
+  return { pub, sub, adapter: createAdapter(pub, sub, { key, publishOnSpecificResponseChannel: true, requestsTimeout: 3000 }) };
+}
+
 /** Clients send only small join and leave requests. */
 const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 
@@ -69,18 +89,11 @@ async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
   });
 
   if (opts.redisUrl) {
-    // Loaded only for scale-out: the Redis client alone costs about 21 MB of memory.
-    const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter')]);
-    const pub = createClient({ url: opts.redisUrl });
-    const sub = pub.duplicate();
-    pub.on('error', (err) => app.log.error({ err }, 'redis publisher error'));
-    sub.on('error', (err) => app.log.error({ err }, 'redis subscriber error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    // Answers to cross-node requests (fetchSockets) go to the asking node only.
-    io.adapter(createAdapter(pub, sub, { key: `${opts.redisKeyPrefix}:socket.io`, publishOnSpecificResponseChannel: true, requestsTimeout: 3000 }));
+    const redis = await connectRedisAdapter(opts.redisUrl, `${opts.redisKeyPrefix}:socket.io`, (err, client) => app.log.error({ err }, `redis ${client} error`));
+    io.adapter(redis.adapter);
     crossNodes(io);
     app.addHook('onClose', async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await Promise.allSettled([redis.pub.close(), redis.sub.close()]);
     });
   }
 

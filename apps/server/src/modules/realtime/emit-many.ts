@@ -19,9 +19,26 @@ const acrossNodes = new WeakSet<RealtimeServer>();
  */
 export function crossNodes(io: RealtimeServer): void {
   acrossNodes.add(io);
-  io.on(EMIT_MANY, (event, deliveries) => {
-    for (const d of deliveries) io.local.to(d.to).emit(event as keyof ServerToClientEvents, d.payload as never);
-  });
+  io.on(EMIT_MANY, (event, deliveries) => emitToOwnSockets(io, event as keyof ServerToClientEvents, deliveries as Delivery<keyof ServerToClientEvents>[]));
+}
+
+/**
+ * Each delivery to this process's own sockets, in order, skipping those none of whose rooms has a
+ * socket here. Socket.IO would encode such a packet and find no one to send it to: with the
+ * students of a class spread over N processes, every process gets the whole batch, so each would
+ * encode all 30 packets for its 30/N students.
+ */
+export function emitToOwnSockets<E extends keyof ServerToClientEvents>(io: RealtimeServer, event: E, deliveries: Delivery<E>[]): void {
+  const here = io.of('/').adapter.rooms;
+  for (const d of deliveries) {
+    if (anyOf(d.to, here)) io.local.to(d.to).emit(event, ...([d.payload] as Parameters<ServerToClientEvents[E]>));
+  }
+}
+
+/** Whether any of the rooms is among this process's rooms (a loop: no closure a delivery). */
+function anyOf(rooms: string[], here: ReadonlyMap<string, unknown>): boolean {
+  for (const room of rooms) if (here.has(room)) return true;
+  return false;
 }
 
 /**
@@ -30,11 +47,10 @@ export function crossNodes(io: RealtimeServer): void {
  * exactly as one `io.to(rooms).emit()` per delivery would: same event, payloads and order. With
  * several processes the batch crosses Redis as one message instead of one per delivery (the Redis
  * adapter publishes every broadcast by itself, and every other process decodes each one), and
- * each process sends it to its own sockets.
+ * each process sends it to its own sockets. Without Redis, `io.local` is `io`.
  */
 export function emitMany<E extends keyof ServerToClientEvents>(io: RealtimeServer, event: E, deliveries: Delivery<E>[]): void {
   if (deliveries.length === 0) return;
-  const target = acrossNodes.has(io) ? io.local : io;
-  for (const d of deliveries) target.to(d.to).emit(event, ...([d.payload] as Parameters<ServerToClientEvents[E]>));
+  emitToOwnSockets(io, event, deliveries);
   if (acrossNodes.has(io)) io.serverSideEmit(EMIT_MANY, event, deliveries);
 }

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../../scripts/free-port.mjs';
 import type { ClientToServerEvents, ServerToClientEvents } from '@kolikko/core/events';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
@@ -42,17 +42,6 @@ async function unreachable(): Promise<string | null> {
     return `Redis at ${REDIS_URL} is not reachable (${String(err)})`;
   }
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 interface Node {
