@@ -1,6 +1,6 @@
 // A client process of bench/sockets.mjs: holds the sockets of some groups (their 30 members and
 // their teacher) and makes those groups' awards, so that no single Node process has to receive all
-// 10,000 sockets' events. Started by sockets.mjs with fork() and `--client raw|frames|socket.io`;
+// 10,000 sockets' events. Started by sockets.mjs with fork() and `--client raw|frames|lean|socket.io`;
 // it answers commands over IPC:
 //
 //   { cmd: 'connect', nodes: [base, ...], groups, teachers } -> { connected, ms }
@@ -27,7 +27,12 @@
 // and only the coins are read from it; any other shape of it is parsed in full. `frames` handles
 // the same packets the same way (packetHandler) but speaks WebSocket itself on a `node:net`
 // socket instead of through `ws`: the HTTP upgrade, masked client frames, the server's frames
-// read straight off the TCP chunks. `socket.io` is socket.io-client, as before, to compare with.
+// read straight off the TCP chunks. `lean` is `frames` with less work a message: every socket
+// reads into one shared buffer (node:net's `onread`: no stream, no 'data' event, no Buffer a
+// read), an award event is matched and its coins read off the frame's bytes without making a
+// string of it, and the awards go out as HTTP/1.1 written and read by hand on kept-alive
+// connections instead of through node:http. It counts and checks the same events the same way.
+// `socket.io` is socket.io-client, as before, to compare with.
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
@@ -39,7 +44,7 @@ import WebSocket from 'ws';
 import { inBatches, sleep } from './lib.mjs';
 
 const { values: args } = parseArgs({ options: { client: { type: 'string', default: 'raw' } } });
-if (!['raw', 'frames', 'socket.io'].includes(args.client)) throw new Error(`--client raw|frames|socket.io, not ${args.client}`);
+if (!['raw', 'frames', 'lean', 'socket.io'].includes(args.client)) throw new Error(`--client raw|frames|lean|socket.io, not ${args.client}`);
 
 const AWARD_EVENT = 'teacher-gave-coins';
 const COUNT_EVENT = 'online-member-count-update';
@@ -53,7 +58,7 @@ const agent = new http.Agent({ keepAlive: true });
  */
 function openSocket(base, cookie, memberId, onAward) {
   if (args.client === 'raw') return openRawSocket(base, cookie, memberId, onAward);
-  if (args.client === 'frames') return openFramesSocket(base, cookie, memberId, onAward);
+  if (args.client === 'frames' || args.client === 'lean') return openFramesSocket(base, cookie, memberId, onAward, args.client === 'lean');
   return openSocketIo(base, cookie, onAward);
 }
 
@@ -87,6 +92,38 @@ function readAward(text, memberId, mine, onAward) {
   }
   const payload = JSON.parse(text.slice(2))[1];
   onAward(payload.member_id, payload.coins);
+}
+
+const AWARD_BYTES = Buffer.from(AWARD_FRAME);
+
+/**
+ * `lean`'s award events, read off the frame's bytes where it lies in the read buffer, without
+ * making a string of it: an award event is counted, and a student's, when it starts with the exact
+ * text the server sends that student, gives its coins from the digits that follow; any other shape
+ * is parsed in full, as readAward does. Answers false for any other message.
+ */
+function awardBytesReader(memberId, onAward) {
+  const mine = memberId ? Buffer.from(awardPrefix(memberId)) : null;
+  return (buf, start, end) => {
+    if (end - start < AWARD_BYTES.length || buf.compare(AWARD_BYTES, 0, AWARD_BYTES.length, start, start + AWARD_BYTES.length) !== 0) return false;
+    events++;
+    if (!onAward) return true;
+    if (end - start > mine.length && buf.compare(mine, 0, mine.length, start, start + mine.length) === 0) {
+      let at = start + mine.length;
+      const negative = buf[at] === 0x2d; // '-'
+      if (negative) at++;
+      let coins = 0;
+      const first = at;
+      while (at < end && buf[at] >= 0x30 && buf[at] <= 0x39) coins = coins * 10 + (buf[at++] - 0x30);
+      if (at > first && at < end && (buf[at] === 0x2c || buf[at] === 0x7d)) {
+        onAward(memberId, negative ? -coins : coins);
+        return true;
+      }
+    }
+    const payload = JSON.parse(buf.toString('utf8', start + 2, end))[1];
+    onAward(payload.member_id, payload.coins);
+    return true;
+  };
 }
 
 /**
@@ -274,12 +311,16 @@ export function frameReader(onFrame) {
  * Sec-WebSocket-Accept is checked), masked client frames, unmasked server frames read straight
  * off the TCP chunks; the packets are then handled as `raw` handles them (packetHandler).
  */
-function openFramesSocket(base, cookie, memberId, onAward) {
+function openFramesSocket(base, cookie, memberId, onAward, lean) {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const key = randomBytes(16).toString('base64');
     const accept = createHash('sha1').update(key + WS_GUID).digest('base64');
-    const socket = net.connect({ host: hostname, port: Number(port) });
+    // lean: every socket reads into one buffer and gets its bytes in a callback (no stream, no
+    // 'data' event, no Buffer a read); whatever outlives the callback is copied.
+    const socket = lean
+      ? net.connect({ host: hostname, port: Number(port), onread: { buffer: READ_BUFFER, callback: (n, buf) => void onChunk(buf.subarray(0, n), true) } })
+      : net.connect({ host: hostname, port: Number(port) });
     socket.setNoDelay(true);
     let open = false; // the upgrade answered 101 and no close frame has been sent
     let closeSent = false;
@@ -306,8 +347,11 @@ function openFramesSocket(base, cookie, memberId, onAward) {
     sockets.push(live);
     const { fail, connected } = connectDeadline(() => resolve(live), reject, () => socket.destroy());
     const handle = packetHandler(live, memberId, onAward, { send: (text) => send(OP_TEXT, Buffer.from(text)), connected, refused: fail });
+    const readAwardBytes = lean ? awardBytesReader(memberId, onAward) : () => false;
     const readFrames = frameReader((opcode, buf, start, end) => {
-      if (opcode === OP_TEXT) handle(buf.toString('utf8', start, end));
+      if (opcode === OP_TEXT) {
+        if (!readAwardBytes(buf, start, end)) handle(buf.toString('utf8', start, end));
+      }
       else if (opcode === OP_BINARY) return;
       else if (opcode === OP_PING) send(OP_PONG, buf.subarray(start, end));
       else if (opcode === OP_CLOSE) {
@@ -323,10 +367,11 @@ function openFramesSocket(base, cookie, memberId, onAward) {
           `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\nCookie: ${cookie}\r\n\r\n`,
       );
     });
-    socket.on('data', (chunk) => {
+    // A chunk of the TCP stream; `shared`: it lies in the read buffer every lean socket reuses.
+    function onChunk(chunk, shared = false) {
       try {
         if (open) return readFrames(chunk);
-        head = head ? Buffer.concat([head, chunk]) : chunk;
+        head = head ? Buffer.concat([head, chunk]) : shared ? Buffer.from(chunk) : chunk;
         const blank = head.indexOf('\r\n\r\n');
         if (blank < 0) {
           if (head.length > 16384) throw new Error('no end to the upgrade answer');
@@ -344,7 +389,8 @@ function openFramesSocket(base, cookie, memberId, onAward) {
         fail(err);
         socket.destroy();
       }
-    });
+    }
+    if (!lean) socket.on('data', onChunk);
     socket.on('error', fail);
     socket.on('close', () => {
       open = false;
@@ -352,6 +398,9 @@ function openFramesSocket(base, cookie, memberId, onAward) {
     });
   });
 }
+
+/** The read buffer of every `lean` socket (node:net's onread): each read is handled before the next. */
+const READ_BUFFER = Buffer.alloc(64 * 1024);
 
 let sockets = [];
 let trackers = [];
@@ -380,6 +429,68 @@ function api(base, method, path, { cookie, body } = {}) {
     req.on('error', reject);
     req.end(data);
   });
+}
+
+/** `lean`'s kept-alive HTTP/1.1 connections to each node that are not waiting for an answer. */
+const idleConnections = new Map();
+
+/**
+ * One API call as `lean` makes it: HTTP/1.1 written and read by hand on a kept-alive node:net
+ * connection (node:http's request, parser and agent were about a third of a client's own CPU).
+ * Reads the status line, Content-Length and Connection of the answer, then its body; a chunked
+ * answer is refused (the server's JSON answers carry a length).
+ */
+function leanApi(base, method, path, { cookie, body } = {}) {
+  const data = body ? JSON.stringify(body) : '';
+  const { hostname, port } = new URL(base);
+  const request =
+    `${method} /api${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+    (cookie ? `Cookie: ${cookie}\r\n` : '') +
+    (data ? `Content-Type: application/json\r\n` : '') +
+    `Content-Length: ${Buffer.byteLength(data)}\r\n\r\n${data}`;
+  const idle = idleConnections.get(base) ?? [];
+  idleConnections.set(base, idle);
+  const conn = idle.pop() ?? newLeanConnection(hostname, Number(port), idle);
+  return new Promise((resolve, reject) => {
+    conn.waiting = { resolve, reject };
+    conn.socket.write(request);
+  });
+}
+
+function newLeanConnection(host, port, idle) {
+  const conn = { socket: net.connect({ host, port }), waiting: null, buffered: null };
+  conn.socket.setNoDelay(true);
+  const settle = (fn) => {
+    const w = conn.waiting;
+    conn.waiting = null;
+    if (w) fn(w);
+  };
+  const drop = (err) => {
+    const at = idle.indexOf(conn);
+    if (at >= 0) idle.splice(at, 1);
+    settle((w) => w.reject(err));
+  };
+  conn.socket.on('data', (chunk) => {
+    const buf = conn.buffered ? Buffer.concat([conn.buffered, chunk]) : chunk;
+    const blank = buf.indexOf('\r\n\r\n');
+    if (blank < 0) return void (conn.buffered = buf);
+    const lines = buf.toString('latin1', 0, blank).split('\r\n');
+    const header = (name) => lines.find((l) => l.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim();
+    if (header('transfer-encoding')) return conn.socket.destroy(new Error('a chunked answer'));
+    const length = Number(header('content-length') ?? 0);
+    if (buf.length < blank + 4 + length) return void (conn.buffered = buf);
+    if (buf.length > blank + 4 + length) return conn.socket.destroy(new Error('bytes after the answer'));
+    conn.buffered = null;
+    const status = Number(lines[0].split(' ')[1]);
+    const text = buf.toString('utf8', blank + 4);
+    const keep = header('connection')?.toLowerCase() !== 'close';
+    if (keep) idle.push(conn);
+    else conn.socket.end();
+    settle((w) => w.resolve({ status, json: text ? JSON.parse(text) : null }));
+  });
+  conn.socket.on('error', drop);
+  conn.socket.on('close', () => drop(new Error('connection closed')));
+  return conn;
 }
 
 function received(tracker, memberId, payloadMemberId, coins) {
@@ -451,7 +562,7 @@ async function award(tracker, base) {
   tracker.pending = { started, expected: give ? 1 : 0, waiting: new Set(members.map((m) => m.id)) };
   const pending = tracker.pending;
   try {
-    const res = await api(base, 'PUT', '/member/coins/batch', { cookie: tracker.group.teacherCookie, body: { members: members.map((m) => m.id), coins: give ? 1 : -1 } });
+    const res = await (args.client === 'lean' ? leanApi : api)(base, 'PUT', '/member/coins/batch', { cookie: tracker.group.teacherCookie, body: { members: members.map((m) => m.id), coins: give ? 1 : -1 } });
     tracker.http.push(performance.now() - started);
     if (res.status !== 200) {
       tracker.errors++;

@@ -3,8 +3,8 @@
 //
 //   node bench/sockets.mjs [--groups 100] [--size 30] [--duration 30] [--rate 1] [--mode both|one|two]
 //                          [--warmup 3] [--rate-limit N] [--redis redis://127.0.0.1:6379]
-//                          [--clients 4] [--client raw|frames|socket.io] [--node-env production|development]
-//                          [--profile <dir>] [--server-root <dir>]
+//                          [--clients 4] [--client raw|frames|lean|socket.io] [--node-env production|development]
+//                          [--profile <dir>] [--server-root <dir>] [--client-policy normal|batch]
 //
 // Issue 13's size: --groups 333 --size 30 (9,990 member sockets and 167 teacher sockets).
 //
@@ -44,7 +44,8 @@
 // (at --rate 1: start + k + i/groups, as before). Each child prints its event loop delay and the
 // children's CPU is printed, also per award event received. --client: the children's sockets speak the protocol on a bare `ws` WebSocket
 // (raw, the default), or speak WebSocket too, on a bare TCP socket (frames: the same packets and
-// counting), or are socket.io-client's; see sockets-clients.mjs.
+// counting; lean: the same with a shared read buffer, award events read off the bytes and the
+// awards' HTTP written by hand), or are socket.io-client's; see sockets-clients.mjs.
 //
 // Where the time goes: the server's CPU per award (from /proc/<pid>/stat), its write system calls
 // per award (/proc/<pid>/io syscw: one per websocket frame unless batched), how often the kernel
@@ -53,13 +54,18 @@
 // connections). Where the slow awards come from: the awards over 50 ms by the second they were
 // sent in; each server's event loop delay and GCs during the awards (its /metrics); PostgreSQL's
 // checkpoints and autovacuum runs; per second, the machine's busy CPU (the servers' main and
-// other threads apart), disk, iowait and steal; and the CPU of everything else on the machine.
+// other threads apart), disk, iowait and steal; how many slow awards were sent in seconds when the
+// disk was busy 100 ms or more (a commit waits for its WAL on disk); and the CPU of everything
+// else on the machine.
 // --profile <dir> runs the servers with --cpu-prof and prints when the awards ran;
 // bench/cpuprofile-summary.mjs summarises that window.
 // --server-root <dir> runs the compiled server of another copy of the repository (e.g. `git
 // archive` of an older commit, node_modules linked), for before/after runs in the same hour.
 // --server-node-flags="<flags>" starts the servers' Node with these flags too (e.g.
 // "--single-threaded-gc"), printed with the scenario.
+// --client-policy batch runs the client processes as SCHED_BATCH (chrt): the same share of the
+// CPU, but a client woken by a frame does not preempt the process that wrote it, as a student's
+// device on another machine would not. Default: normal.
 //
 // Open files: the server holds one descriptor per socket, so it needs groups x size + teachers +
 // a few hundred (about 10,400 here); the script checks the limit (here 20,000, soft and hard)
@@ -97,6 +103,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     'server-root': { type: 'string' },
     'server-node-flags': { type: 'string' },
+    'client-policy': { type: 'string', default: 'normal' },
   },
 });
 const GROUPS = Number(args.groups);
@@ -111,9 +118,12 @@ const WARMUP_S = Number(args.warmup);
 const RATE_LIMIT = args['rate-limit'] ? Number(args['rate-limit']) : Math.max(12000, Math.ceil(120 * RATE * GROUPS));
 const REDIS_URL = args.redis;
 const CLIENTS = Number(args.clients);
-if (!['raw', 'frames', 'socket.io'].includes(args.client)) throw new Error(`--client raw|frames|socket.io, not ${args.client}`);
+if (!['raw', 'frames', 'lean', 'socket.io'].includes(args.client)) throw new Error(`--client raw|frames|lean|socket.io, not ${args.client}`);
+if (!['normal', 'batch'].includes(args['client-policy'])) throw new Error(`--client-policy normal|batch, not ${args['client-policy']}`);
 const PASSWORD = 'bench-secret-1';
 const WATCHDOG_MS = 30 * 60 * 1000;
+/** A second of the schedule in which the disk was busy this long counts as a disk stall. */
+const DISK_STALL_MS = 100;
 
 const servers = [];
 let clients = [];
@@ -174,6 +184,9 @@ function startClient(groups, teachers) {
   // With --profile the client processes are profiled too (<dir>/clients), to see what a client costs.
   const execArgv = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}/clients`] : [];
   const child = fork(new URL('./sockets-clients.mjs', import.meta.url), ['--client', args.client], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // SCHED_BATCH: the same share of the CPU, but a client woken by a frame does not preempt the
+  // process that wrote it (threads started later inherit the policy).
+  if (args['client-policy'] === 'batch') execFileSync('chrt', ['--all-tasks', '--batch', '--pid', '0', String(child.pid)]);
   const waiting = new Map();
   let nextId = 0;
   child.on('message', (msg) => {
@@ -626,6 +639,15 @@ async function scenario(name, nodes, setup) {
     `the machine by second of the schedule (CPU busy ms of 2,000, of it the servers' main / other threads; disk busy / flushing ms, writes; iowait / steal ms): ` +
       machineBySecond.map((m) => `${m.second} s ${m.cpuMs}, ${m.mainMs}/${m.helpersMs}; ${m.busyMs}/${m.flushMs}, ${m.writes}; ${m.iowaitMs}/${m.stealMs}`).join(' | '),
   );
+  // PostgreSQL's commits wait for the WAL to reach the disk: in a second when the disk was busy
+  // for a tenth of it or more (this VM's disk stalls now and then), the awards queue behind it.
+  const stalled = new Set(machineBySecond.filter((m) => m.busyMs >= DISK_STALL_MS).map((m) => m.second));
+  const slowInStalls = slow.filter(([second]) => stalled.has(second)).reduce((a, [, n]) => a + n, 0);
+  console.log(
+    `seconds with the disk busy ${DISK_STALL_MS} ms or more: ${stalled.size} of ${machineBySecond.length}` +
+      (stalled.size ? ` (${[...stalled].join(', ')} s)` : '') +
+      `; the awards over 50 ms sent in them: ${slowInStalls} of ${slow.reduce((a, [, n]) => a + n, 0)}`,
+  );
   // What else ran: the machine's busy CPU less the measured processes' (servers, their
   // PostgreSQL backends, the client processes, this one; Redis and the kernel's own threads are
   // in "others").
@@ -662,7 +684,7 @@ try {
   console.log(`Node ${process.version}, ${availableParallelism()} cores, open files limit ${limit}; ${GROUPS} groups of ${SIZE}, ${DURATION_S} s of awards after ${WARMUP_S} s of warm-up, ${RATE} a group a second: ${fmt(GROUPS * RATE, 1)} offered a second (${GROUPS * awardsPerGroup(DURATION_S)} in all)`);
   if (limit < needed) throw new Error(`the open files limit (${limit}) is below the ${needed} sockets this needs: raise it (ulimit -n) first`);
   if (args['server-root']) console.log(`the server: ${args['server-root']}/apps/server/dist/server.mjs`);
-  console.log(`servers run with RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (default 2000): every award comes from 127.0.0.1; NODE_ENV=${args['node-env']}; Node flags: ${args['server-node-flags'] || 'none'}; clients: ${args.client}`);
+  console.log(`servers run with RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (default 2000): every award comes from 127.0.0.1; NODE_ENV=${args['node-env']}; Node flags: ${args['server-node-flags'] || 'none'}; clients: ${args.client}, scheduled ${args['client-policy'] === 'batch' ? 'SCHED_BATCH' : 'normally'}`);
   console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
   database = await createPgDatabase();
