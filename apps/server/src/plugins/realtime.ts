@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { internalRooms, type RealtimeServer, type RealtimeSocket } from '../modules/realtime/io.ts';
 import { createPresence } from '../modules/realtime/presence.ts';
 import { listTeacherGroupIds } from '../modules/realtime/realtime.repo.ts';
+import { spreadFirstPings } from '../modules/realtime/spread-pings.ts';
 import { batchWebsocketWrites } from '../modules/realtime/write-batching.ts';
 import { crossNodes } from '../modules/realtime/emit-many.ts';
 import { handleRoomRequests } from '../modules/realtime/room-rules.ts';
@@ -67,6 +68,7 @@ async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
     },
   });
   batchWebsocketWrites(io);
+  spreadFirstPings(io);
   const cookieOf = keepOnlyTheCookie(io);
 
   io.use(async (socket, next) => {
