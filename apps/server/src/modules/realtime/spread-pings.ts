@@ -11,15 +11,22 @@ interface PingingConnection {
   resetPingTimeout(): void;
 }
 
+/** The moments of the interval the first pings go at: a hundredth of it apart (250 ms). */
+const SLOTS = 100;
+
 /**
- * Sends each connection's first ping at a random moment of the ping interval instead of a whole
- * interval after it connected, so that the pings of sockets that connected together do not stay
- * together. engine.io pings every socket `pingInterval` (25 s) after its last pong: sockets that
- * connect within a few seconds, as a whole school's do when a server restarts, are pinged within
- * those same seconds every 25 s for as long as they stay connected. At 10,000 sockets that was the
- * server's main thread busy another 90–210 ms a second for 6–7 s of every 25 (bench/README.md,
- * "session 14"; "session 15" has the same run with this). After the first ping, engine.io's own
+ * Sends each connection's first ping at one of a hundred moments of the ping interval, picked at
+ * random, instead of a whole interval after it connected, so that the pings of sockets that
+ * connected together do not stay together. engine.io pings every socket `pingInterval` (25 s)
+ * after its last pong: sockets that connect within a few seconds, as a whole school's do when a
+ * server restarts, are pinged within those same seconds every 25 s for as long as they stay
+ * connected. At 10,000 sockets that was the server's main thread busy another 90–210 ms a second
+ * for 6–7 s of every 25 (bench/README.md, "session 14"). After the first ping, engine.io's own
  * timer takes over: the next ping goes `pingInterval` after the pong, as before.
+ *
+ * The connections of a moment are pinged together, by one timer. Pinged each at a moment of its
+ * own, 10,000 idle sockets cost the server (and the clients) almost twice the CPU: every ping and
+ * every pong woke the event loop by itself (bench/README.md, "session 15").
  *
  * The client is none the wiser: it only waits at most `pingInterval + pingTimeout` for a ping, and
  * the first one now comes sooner. Should a later engine.io lack the parts used, the connection is
@@ -27,20 +34,35 @@ interface PingingConnection {
  */
 export function spreadFirstPings(io: RealtimeServer, random: () => number = Math.random): void {
   const interval = io.engine.opts.pingInterval ?? 25_000;
+  const slotMs = interval / SLOTS;
+  /** The connections waiting for their first ping, by the moment it is due (performance.now()). */
+  const due = new Map<number, PingingConnection[]>();
   io.engine.on('connection', (conn: PingingConnection) => {
     const parts = [conn.schedulePing, conn.sendPacket, conn.resetPingTimeout];
     if (conn.protocol < 4 || !conn.pingIntervalTimer || parts.some((part) => typeof part !== 'function')) return;
     clearTimeout(conn.pingIntervalTimer);
-    conn.pingIntervalTimer = setTimeout(
-      () => {
-        if (conn.readyState !== 'open') return;
-        // engine.io's timer from now on (the pong refreshes it), then the ping it would have sent.
-        conn.schedulePing();
-        conn.hasRefreshedPingTimeout = false;
-        conn.sendPacket('ping');
-        conn.resetPingTimeout();
-      },
-      Math.max(1, Math.ceil(random() * interval)),
-    );
+    conn.pingIntervalTimer = null;
+    const now = performance.now();
+    const at = Math.ceil((now + random() * interval) / slotMs) * slotMs;
+    const waiting = due.get(at);
+    if (waiting) {
+      waiting.push(conn);
+      return;
+    }
+    due.set(at, [conn]);
+    setTimeout(() => {
+      const batch = due.get(at) ?? [];
+      due.delete(at);
+      for (const c of batch) firstPing(c);
+    }, Math.max(1, at - now));
   });
+}
+
+function firstPing(conn: PingingConnection): void {
+  if (conn.readyState !== 'open') return;
+  // engine.io's timer from now on (the pong refreshes it), then the ping it would have sent.
+  conn.schedulePing();
+  conn.hasRefreshedPingTimeout = false;
+  conn.sendPacket('ping');
+  conn.resetPingTimeout();
 }
