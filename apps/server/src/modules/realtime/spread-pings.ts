@@ -11,6 +11,12 @@ interface PingingConnection {
   resetPingTimeout(): void;
 }
 
+/** Tests pick the moments: `random` in [0, 1), `clock` in ms (performance.now()). */
+export interface SpreadOptions {
+  random?: () => number;
+  clock?: () => number;
+}
+
 /** The moments of the interval the first pings go at: a hundredth of it apart (250 ms). */
 const SLOTS = 100;
 
@@ -32,17 +38,17 @@ const SLOTS = 100;
  * the first one now comes sooner. Should a later engine.io lack the parts used, the connection is
  * left with its own timer.
  */
-export function spreadFirstPings(io: RealtimeServer, random: () => number = Math.random): void {
+export function spreadFirstPings(io: RealtimeServer, { random = Math.random, clock = () => performance.now() }: SpreadOptions = {}): void {
   const interval = io.engine.opts.pingInterval ?? 25_000;
   const slotMs = interval / SLOTS;
-  /** The connections waiting for their first ping, by the moment it is due (performance.now()). */
+  /** The connections waiting for their first ping, by the moment it is due (on `clock`). */
   const due = new Map<number, PingingConnection[]>();
   io.engine.on('connection', (conn: PingingConnection) => {
     const parts = [conn.schedulePing, conn.sendPacket, conn.resetPingTimeout];
     if (conn.protocol < 4 || !conn.pingIntervalTimer || parts.some((part) => typeof part !== 'function')) return;
     clearTimeout(conn.pingIntervalTimer);
     conn.pingIntervalTimer = null;
-    const now = performance.now();
+    const now = clock();
     const at = Math.ceil((now + random() * interval) / slotMs) * slotMs;
     const waiting = due.get(at);
     if (waiting) {
@@ -50,11 +56,12 @@ export function spreadFirstPings(io: RealtimeServer, random: () => number = Math
       return;
     }
     due.set(at, [conn]);
+    // Unref'd: a first ping still to come keeps no closing process alive.
     setTimeout(() => {
       const batch = due.get(at) ?? [];
       due.delete(at);
       for (const c of batch) firstPing(c);
-    }, Math.max(1, at - now));
+    }, Math.max(1, at - now)).unref();
   });
 }
 
