@@ -81,6 +81,28 @@ describe('the live connection', () => {
     live.close();
   }, 60_000);
 
+  it('says lost when an attempt fails before it connects, then connects on the next', async () => {
+    // The server's answer to the namespace join is held back, and the line cut meanwhile: the
+    // page never had a connection, yet it went on without one for a while.
+    let hold = true;
+    let cut = false;
+    const held = (socket: { conn: { close(): void } }, next: (err?: Error) => void) => {
+      if (!hold) return next();
+      cut = true;
+      socket.conn.close();
+    };
+    io.use(held);
+    const live = connectLive();
+    const events: string[] = [];
+    live.on('lost', () => events.push('lost'));
+    live.on('connect', () => events.push('connect'));
+    await until(() => cut);
+    hold = false;
+    await until(() => live.connected, 8000);
+    expect(events).toEqual(['lost', 'connect']);
+    live.close();
+  }, 60_000);
+
   it('does not reconnect when the server ends the socket or the handshake refuses it', async () => {
     const live = await connected();
     io.disconnectSockets();

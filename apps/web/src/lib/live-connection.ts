@@ -19,7 +19,8 @@ import { DEMO_AS } from './api-client.ts';
  */
 type ServerEvent = keyof ServerToClientEvents;
 type Listener = (...args: never[]) => void;
-type ConnectionEvent = 'connect' | 'disconnect';
+/** `lost`: a line dropped or an attempt failed, connected or not; the client tries again. */
+type ConnectionEvent = 'connect' | 'disconnect' | 'lost';
 
 export interface LiveConnection {
   readonly connected: boolean;
@@ -103,6 +104,7 @@ class WebSocketConnection implements LiveConnection {
     const blocked = !this.everOpened;
     this.stop();
     if (this.ended) return;
+    this.fire('lost');
     this.attempts += 1;
     if (blocked && this.attempts >= WEBSOCKET_ATTEMPTS) {
       this.ended = true;

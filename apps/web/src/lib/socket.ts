@@ -48,11 +48,15 @@ function openSocket(userId: string): void {
   socketUserId = userId;
   const next = connectLive();
   let connects = 0;
+  let lost = false;
+  next.on('lost', () => (lost = true));
   next.on('connect', () => {
-    // The page's first connect follows the session check it was opened by; a reconnect may
-    // have missed a coin event, so the session is read again too.
-    if (connects > 0) void refreshSession();
+    // The page's first connect follows the session check it was opened by. A reconnect, or a
+    // first connect after an attempt that failed (the page went on without a line meanwhile),
+    // may have missed a coin event, so the session is read again too.
+    if (connects > 0 || lost) void refreshSession();
     connects += 1;
+    lost = false;
     for (const handler of connectHandlers) handler();
   });
   next.on('online-member-count-update', setOnlineMembers);
