@@ -52,7 +52,12 @@ test('a teacher publishes rewards; a student buys one, dresses up and sends coin
   // A face for 3 coins: buying it puts it on (issue 14).
   await s.goto('/student/profile');
   const faces = (await (await s.request.get('/api/images/faces')).json()) as { path: string; name: { en: string }; price: number }[];
-  const face = faces.find((f) => f.price > 0);
+  // A priced face the student does not wear already: a new student's face is picked at random,
+  // and one it wears has no Buy button.
+  const worn = s.locator('[data-testid^="part-face-"][data-state="worn"]');
+  await expect(worn).toHaveCount(1);
+  const wornId = await worn.getAttribute('data-testid');
+  const face = faces.find((f) => f.price > 0 && `part-face-${f.path}` !== wornId);
   expect(face).toBeDefined();
   await s.getByRole('button', { name: `Buy ${face?.name.en}` }).click();
   await s.getByRole('dialog', { name: `Buy ${face?.name.en}?` }).getByRole('button', { name: 'Confirm' }).click();
