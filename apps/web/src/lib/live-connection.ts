@@ -19,7 +19,11 @@ import { DEMO_AS } from './api-client.ts';
  */
 type ServerEvent = keyof ServerToClientEvents;
 type Listener = (...args: never[]) => void;
-/** `lost`: a line dropped or an attempt failed, connected or not; the client tries again. */
+/**
+ * `lost`: the WebSocket line dropped or an attempt failed, connected or not; the client tries
+ * again. socket.io-client, where it takes over, says `disconnect` only (it took over after two
+ * attempts failed, each `lost`).
+ */
 type ConnectionEvent = 'connect' | 'disconnect' | 'lost';
 
 export interface LiveConnection {

@@ -31,8 +31,9 @@ const SLOTS = 100;
  * timer takes over: the next ping goes `pingInterval` after the pong, as before.
  *
  * The connections of a moment are pinged together, by one timer. Pinged each at a moment of its
- * own, 10,000 idle sockets cost the server (and the clients) almost twice the CPU: every ping and
- * every pong woke the event loop by itself (bench/README.md, "session 15").
+ * own, 10,000 idle sockets cost the server (and the clients) almost twice the CPU for about the
+ * same writes, likely as every ping and every pong woke the event loop by itself (bench/README.md,
+ * "session 15").
  *
  * The client is none the wiser: it only waits at most `pingInterval + pingTimeout` for a ping, and
  * the first one now comes sooner. Should a later engine.io lack the parts used, the connection is
