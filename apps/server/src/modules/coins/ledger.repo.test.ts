@@ -50,6 +50,20 @@ describe('moveCoinsMany', () => {
     await expectBooksBalance(db);
   });
 
+  it('names the payer that fell short in a one-statement batch of several paying members, and moves nothing', async () => {
+    const { teacher, members } = await classroom(0, [5, 2, 4]);
+    const [a, b, c] = members as [Account, Account, Account];
+    const before = await ledgerRows();
+    await expect(inTransaction([move(a, teacher, 3), move(b, teacher, 3), move(c, teacher, 3)])).rejects.toEqual(new InsufficientCoins(b));
+    expect(await storedBalances(db)).toEqual(new Map([[teacher, 0], [a, 5], [b, 2], [c, 4]]));
+    expect(await ledgerRows()).toBe(before);
+
+    await inTransaction([move(a, teacher, 3), move(b, teacher, 2), move(c, teacher, 3)]);
+    expect(await storedBalances(db)).toEqual(new Map([[teacher, 8], [a, 2], [b, 0], [c, 1]]));
+    expect(await ledgerRows()).toBe(before + 3);
+    await expectBooksBalance(db);
+  });
+
   it('moves a batch where an account both pays and is paid step by step, each payer covering its debits from what it held', async () => {
     const { teacher, members } = await classroom(12, [5, 0, 0]);
     const [a, b, c] = members as [Account, Account, Account];

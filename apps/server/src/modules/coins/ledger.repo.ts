@@ -193,11 +193,18 @@ type BatchValues = {
   reference: (string | null)[];
 };
 
+/** The ids an UPDATE CTE changed, only when it changed fewer rows than it was given; else NULL. */
+const changedIfShort = (changed: SQL, wanted: unknown) =>
+  sql`case when (select count(*) from ${changed}) < cardinality(${wanted}::uuid[]) then array(select id::text from ${changed}) end`;
+
 /**
  * A batch whose payers are never its payees, as one statement. The four UPDATEs touch distinct
  * rows (a row changed twice in one statement would keep only one change). `debited` holds when
  * every debit found its row with enough coins; the credits run only then, and the ledger insert
- * only when every debit and every credit found its row.
+ * only when every debit and every credit found its row. The ids of the rows an UPDATE changed come
+ * back only when it missed one (a payer short of coins, a payee that does not exist), to name
+ * it: an award's 30 ids, sent back and parsed every time, cost the server about 30 µs an award
+ * for nothing (bench/README.md, "session 16").
  */
 const batchMovement = statement<BatchValues>('move_coins_many', (v) => {
   const adjust = (table: SQL, ids: unknown, amounts: unknown, direction: 'debit' | 'credit', when: SQL) => sql`
@@ -221,10 +228,10 @@ const batchMovement = statement<BatchValues>('move_coins_many', (v) => {
           and (select count(*) from credited_members) = cardinality(${v.creditMemberIds}::uuid[])
         returning 1)
     select ${debited} as debited,
-      array(select id::text from debited_teachers) as debited_teachers,
-      array(select id::text from debited_members) as debited_members,
-      array(select id::text from credited_teachers) as credited_teachers,
-      array(select id::text from credited_members) as credited_members,
+      ${changedIfShort(sql`debited_teachers`, v.debitTeacherIds)} as debited_teachers,
+      ${changedIfShort(sql`debited_members`, v.debitMemberIds)} as debited_members,
+      ${changedIfShort(sql`credited_teachers`, v.creditTeacherIds)} as credited_teachers,
+      ${changedIfShort(sql`credited_members`, v.creditMemberIds)} as credited_members,
       (select count(*)::integer from logged) as logged`;
 });
 
@@ -237,10 +244,10 @@ async function moveInOneStatement(tx: DbOrTx, connection: Connection, movements:
   ];
   const [outcome] = await batchMovement.run<{
     debited: boolean;
-    debited_teachers: string[];
-    debited_members: string[];
-    credited_teachers: string[];
-    credited_members: string[];
+    debited_teachers: string[] | null;
+    debited_members: string[] | null;
+    credited_teachers: string[] | null;
+    credited_members: string[] | null;
     logged: number;
   }>(tx, connection, {
     debitTeacherIds: debitTeachers.ids,
@@ -261,7 +268,9 @@ async function moveInOneStatement(tx: DbOrTx, connection: Connection, movements:
   });
   if (!outcome) throw new Error('the batch movement answered nothing');
   // Which payer fell short, in the order the step-by-step path checks them: teachers, then members.
-  const missing = (wanted: string[], done: string[]) => {
+  // An UPDATE that changed every row it was given answers null.
+  const missing = (wanted: string[], done: string[] | null) => {
+    if (done === null) return undefined;
     const found = new Set(done);
     return wanted.find((id) => !found.has(id));
   };
