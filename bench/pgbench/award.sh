@@ -20,14 +20,8 @@ PGBENCH=$(command -v pgbench || ls /usr/lib/postgresql/*/bin/pgbench | tail -1)
 trap '"${PSQL[@]}" -d postgres -c "drop database if exists $DB with (force)"' EXIT
 for f in "$MIGRATIONS"/*.sql; do "${PSQL[@]}" -d "$DB" -f "$f" >/dev/null; done
 "${PSQL[@]}" -d "$DB" -f "$HERE/award-seed.sql"
-pg_cpu_ticks() {
-  local sum=0 fields
-  for pid in $(pgrep -u postgres postgres); do
-    read -r -a fields 2>/dev/null <"/proc/$pid/stat" || continue
-    sum=$((sum + fields[13] + fields[14] + fields[15] + fields[16]))
-  done
-  echo "$sum"
-}
+# shellcheck source=cpu.sh
+. "$HERE/cpu.sh"
 run() { # script
   local before after out tx
   before=$(pg_cpu_ticks)

@@ -9,14 +9,8 @@ DB=$1
 T=${2:-8}
 HERE=$(dirname "$0")
 psql -h 127.0.0.1 -U postgres -d "$DB" -qf "$HERE/pool.sql"
-pg_cpu_ticks() {
-  local sum=0 fields
-  for pid in $(pgrep -u postgres postgres); do
-    read -r -a fields 2>/dev/null <"/proc/$pid/stat" || continue
-    sum=$((sum + fields[13] + fields[14] + fields[15] + fields[16]))
-  done
-  echo "$sum"
-}
+# shellcheck source=cpu.sh
+. "$HERE/cpu.sh"
 run() { # script, clients, completions per transaction
   local before after out tx tps
   before=$(pg_cpu_ticks)
