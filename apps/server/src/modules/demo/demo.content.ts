@@ -8,9 +8,14 @@
 export const DEMO_LANGUAGES = ['en', 'fi'] as const;
 export type DemoLanguage = (typeof DEMO_LANGUAGES)[number];
 
+/** A Quill delta (the editor's content_delta): text runs, each paragraph ended by a newline. */
+export interface DemoDelta {
+  ops: { insert: string; attributes?: { bold?: true; link?: string } }[];
+}
+
 export interface DemoTodo {
   html: string;
-  text: string;
+  delta: DemoDelta;
   reward: number;
   answertype: 'none' | 'free' | 'strict';
   answer: string;
@@ -37,10 +42,32 @@ export interface DemoContent {
   privateChat: [who: 'teacher' | 'member', text: string][];
 }
 
-function todo(paragraphs: string[], extraHtml: string, rest: Omit<DemoTodo, 'html' | 'text'>): DemoTodo {
+/** A run of a todo's text: plain, bold, or a link (to a page of our own origin). */
+type Run = string | { text: string; bold?: true; link?: string };
+
+/** The texts here hold no markup characters; escaped all the same, as any text put into HTML. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function runHtml(run: Run): string {
+  if (typeof run === 'string') return escapeHtml(run);
+  const text = run.bold ? `<strong>${escapeHtml(run.text)}</strong>` : escapeHtml(run.text);
+  // As Quill writes a link, so the editor's HTML and this one are the same.
+  return run.link ? `<a href="${escapeHtml(run.link)}" rel="noopener noreferrer" target="_blank">${text}</a>` : text;
+}
+
+function runOp(run: Run): DemoDelta['ops'][number] {
+  if (typeof run === 'string') return { insert: run };
+  return { insert: run.text, attributes: { ...(run.bold ? { bold: true as const } : {}), ...(run.link ? { link: run.link } : {}) } };
+}
+
+/**
+ * A todo whose HTML (what students see) and delta (what the teacher's editor opens) say the
+ * same: paragraphs of runs.
+ */
+function todo(paragraphs: Run[][], rest: Omit<DemoTodo, 'html' | 'delta'>): DemoTodo {
   return {
-    html: paragraphs.map((p) => `<p>${p}</p>`).join('') + extraHtml,
-    text: paragraphs.join('\n') + '\n',
+    html: paragraphs.map((runs) => `<p>${runs.map(runHtml).join('')}</p>`).join(''),
+    delta: { ops: paragraphs.flatMap((runs) => [...runs.map(runOp), { insert: '\n' }]) },
     ...rest,
   };
 }
@@ -59,14 +86,14 @@ export const DEMO_CONTENT: Record<DemoLanguage, DemoContent> = {
     ],
     listName: 'This week',
     todos: [
-      todo(['<strong>Read</strong> pages 12–15 of your reading book.'], '', { reward: 5, answertype: 'none', answer: '' }),
-      todo(
-        ['Watch the short video and write one thing you learned.'],
-        `<p><a href="${VIDEO_PAGE}" target="_blank" rel="noopener noreferrer">Watch the video</a></p>`,
-        { reward: 10, answertype: 'free', answer: '' },
-      ),
-      todo(['How much is 7 × 8? Write the number.'], '', { reward: 8, answertype: 'strict', answer: '56' }),
-      todo(['Tidy your desk before the break.'], '', { reward: 3, answertype: 'none', answer: '' }),
+      todo([[{ text: 'Read', bold: true }, ' pages 12–15 of your reading book.']], { reward: 5, answertype: 'none', answer: '' }),
+      todo([['Watch the short video and write one thing you learned.'], [{ text: 'Watch the video', link: VIDEO_PAGE }]], {
+        reward: 10,
+        answertype: 'free',
+        answer: '',
+      }),
+      todo([['How much is 7 × 8? Write the number.']], { reward: 8, answertype: 'strict', answer: '56' }),
+      todo([['Tidy your desk before the break.']], { reward: 3, answertype: 'none', answer: '' }),
     ],
     rewardListName: 'Class rewards',
     rewards: [
@@ -96,14 +123,14 @@ export const DEMO_CONTENT: Record<DemoLanguage, DemoContent> = {
     ],
     listName: 'Tämä viikko',
     todos: [
-      todo(['<strong>Lue</strong> lukukirjasta sivut 12–15.'], '', { reward: 5, answertype: 'none', answer: '' }),
-      todo(
-        ['Katso lyhyt video ja kirjoita yksi asia, jonka opit.'],
-        `<p><a href="${VIDEO_PAGE}" target="_blank" rel="noopener noreferrer">Katso video</a></p>`,
-        { reward: 10, answertype: 'free', answer: '' },
-      ),
-      todo(['Paljonko on 7 × 8? Kirjoita luku.'], '', { reward: 8, answertype: 'strict', answer: '56' }),
-      todo(['Siivoa pulpettisi ennen välituntia.'], '', { reward: 3, answertype: 'none', answer: '' }),
+      todo([[{ text: 'Lue', bold: true }, ' lukukirjasta sivut 12–15.']], { reward: 5, answertype: 'none', answer: '' }),
+      todo([['Katso lyhyt video ja kirjoita yksi asia, jonka opit.'], [{ text: 'Katso video', link: VIDEO_PAGE }]], {
+        reward: 10,
+        answertype: 'free',
+        answer: '',
+      }),
+      todo([['Paljonko on 7 × 8? Kirjoita luku.']], { reward: 8, answertype: 'strict', answer: '56' }),
+      todo([['Siivoa pulpettisi ennen välituntia.']], { reward: 3, answertype: 'none', answer: '' }),
     ],
     rewardListName: 'Luokan palkinnot',
     rewards: [

@@ -110,7 +110,7 @@ export function createDemoService({ db, sessions, owedRewards, characterParts, l
           todolistId: list.id,
           position: i + 1,
           contentHtml: t.html,
-          contentDelta: { ops: [{ insert: t.text }] },
+          contentDelta: t.delta,
           reward: t.reward,
           answertype: t.answertype,
           answer: t.answer,

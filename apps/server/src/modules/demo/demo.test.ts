@@ -81,9 +81,18 @@ describe('POST /api/demo', () => {
 
     const lists = (await d.as('teacher')({ method: 'GET', url: `/api/todolists/${me.id}` })).json<{ id: string; name: string }[]>();
     expect(lists.map((l) => l.name)).toEqual(['Tämä viikko']);
-    const todos = (await d.as('teacher')({ method: 'GET', url: `/api/todos/${lists[0]?.id}` })).json<{ answertype: string; content_html: string }[]>();
+    type Delta = { ops: { insert: string; attributes?: Record<string, unknown> }[] };
+    const todos = (await d.as('teacher')({ method: 'GET', url: `/api/todos/${lists[0]?.id}` })).json<
+      { answertype: string; content_html: string; content_delta: Delta }[]
+    >();
     expect(new Set(todos.map((t) => t.answertype))).toEqual(new Set(['none', 'free', 'strict']));
     expect(todos.some((t) => t.content_html.includes('href="/tutorials/student"'))).toBe(true);
+    // The editor opens the delta: it says what the students see, markup as formats, not as text.
+    const htmlText = (html: string) => html.replace(/<\/p>/g, '\n').replace(/<[^>]+>/g, '');
+    for (const t of todos) expect(t.content_delta.ops.map((op) => op.insert).join('')).toBe(htmlText(t.content_html));
+    const ops = todos.flatMap((t) => t.content_delta.ops);
+    expect(ops.some((op) => op.attributes?.bold === true && op.insert === 'Lue')).toBe(true);
+    expect(ops.some((op) => op.attributes?.link === '/tutorials/student' && op.insert === 'Katso video')).toBe(true);
 
     const rewards = await d.as(0)({ method: 'GET', url: `/api/rewards/shared/${groupId}` });
     expect(rewards.statusCode).toBe(200);
