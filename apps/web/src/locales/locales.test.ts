@@ -1,6 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@kolikko/core/errors';
+import { LEDGER_REASONS } from '@kolikko/core/enumerations';
+import { teacherPurchaseType } from '@kolikko/core/rules/history';
+import { purchaseReasonKey } from '../features/shop/purchase-reason.ts';
 import en from './en.json';
 import fi from './fi.json';
 
@@ -45,6 +48,12 @@ describe('locales', () => {
     const leaves = language === 'en' ? flat.en : flat.fi;
     const missing = ERROR_CODES.filter((code) => typeof leaves.get(`errors.${code}`) !== 'string');
     expect(missing).toEqual([]);
+  });
+
+  it.each(Object.keys(LOCALES))("%s names every ledger reason a teacher's purchase history can show, either way the coins went", (language) => {
+    const leaves = language === 'en' ? flat.en : flat.fi;
+    const keys = LEDGER_REASONS.flatMap((reason) => (['in', 'out'] as const).map((direction) => purchaseReasonKey(reason, teacherPurchaseType(reason, direction))));
+    expect(keys.filter((key) => typeof leaves.get(key) !== 'string')).toEqual([]);
   });
 
   it('keeps the placeholders of a text the same in both languages', () => {

@@ -7,6 +7,7 @@ import { CoinIcon } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { formatDate, formatEuros } from '../../../lib/format.ts';
 import { usePurchaseHistory } from '../api/get-purchase-history.ts';
+import { purchaseReasonKey } from '../purchase-reason.ts';
 import classes from './shop.module.css';
 
 /** Rows shown before "show all": the newest purchases are what a teacher looks for. */
@@ -34,7 +35,7 @@ function HistoryRow({ item }: { item: TPurchaseHistoryItem }) {
         <Text size="xs" c="dark.5" fw={600}>
           {formatDate(item.date)}
         </Text>
-        <Text fw={700}>{t(`shop.history.reasons.${item.reason}`, { name })}</Text>
+        <Text fw={700}>{t(purchaseReasonKey(item.reason, item.type), { name })}</Text>
         <Badge size="sm" variant="light" color={TYPE_COLORS[item.type]} c={`${TYPE_COLORS[item.type]}.9`} tt="none" mt={4}>
           {t(`shop.history.types.${item.type}`)}
         </Badge>
