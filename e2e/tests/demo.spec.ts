@@ -21,7 +21,7 @@ async function violations(page: Page): Promise<string[]> {
 const amount = (n: number) => new RegExp(`(^|\\D)${n}(\\D|$)`);
 const coins = (frame: FrameLocator) => frame.getByTestId('coin-balance').first();
 
-test('the demo at 1280 px: a sample student completes a task and the teacher sees it live; the teacher approves an answer and the student\'s coins rise; the student view switches', async ({ page }) => {
+test('the demo at 1280 px: a sample student completes a task and the teacher sees it live; the teacher approves an answer and the student\'s coins rise; the student view switches; the shop sells no coins by card', async ({ page }) => {
   await page.goto('/proto');
   await expect(page.getByRole('heading', { name: 'Try Kolikko' })).toBeVisible();
   const teacher = page.frameLocator('[data-testid="demo-teacher"]');
@@ -65,6 +65,20 @@ test('the demo at 1280 px: a sample student completes a task and the teacher see
   await expect(page.getByTestId('demo-student')).toHaveAttribute('title', 'Student view: Leo');
   await expect(coins(student)).toHaveText(amount(13));
   await expect(teacher.locator('[data-testid^="shared-member-Emma_"]').getByTestId('shared-member-progress')).toContainText('3/4');
+
+  // The demo buys no coins by card: the shop says so instead of offering packages, and its
+  // history names the demo's own coins.
+  // The teacher's frame is a tablet's width: its navigation is behind the menu button.
+  await teacher.getByRole('button', { name: 'Navigation menu' }).click();
+  await teacher.getByRole('link', { name: 'Shop' }).click();
+  await expect(teacher.getByTestId('demo-purse-note')).toContainText('No card payments in the demo');
+  await expect(teacher.getByTestId('coin-package-500')).toHaveCount(0);
+  // The demo's coins are its oldest row, past the first ten when the seeded history and this
+  // test's rewards are more.
+  await expect(teacher.getByTestId('purchase-history-row').first()).toBeVisible();
+  const showAll = teacher.getByRole('button', { name: /^Show all/ });
+  if ((await showAll.count()) > 0) await showAll.click();
+  await expect(teacher.getByTestId('purchase-history-row').filter({ hasText: 'Demo coins' }).first()).toBeVisible();
 
   // "Create your own group" leaves for teacher signup.
   await page.getByRole('link', { name: 'Create your own group' }).click();

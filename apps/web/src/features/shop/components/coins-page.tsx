@@ -9,7 +9,7 @@ import { formatEuros, formatPermille } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import type { CoinPackage } from '../api/coin-packages.ts';
 import { useCoinPackages } from '../hooks/use-coin-packages.ts';
-import { PaymentOptionsError, TestPaymentNote } from './payment-messages.tsx';
+import { DemoPurseNote, PaymentOptionsError, TestPaymentNote } from './payment-messages.tsx';
 import { PurchaseHistory } from './purchase-history.tsx';
 import classes from './shop.module.css';
 
@@ -99,6 +99,7 @@ export function CoinsPage({ teacher }: { teacher: TTeacherUser }) {
       {config.data?.provider === 'dev' && !teacher.demo ? <TestPaymentNote /> : null}
 
       {/* The demo at /proto buys no coins by card (issue 19): its purse is topped up instead. */}
+      {teacher.demo ? <DemoPurseNote /> : null}
       {!teacher.demo && (
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="coin-packages-title">
           <Stack gap="sm">

@@ -46,6 +46,18 @@ export function TestPaymentNote() {
   );
 }
 
+/** In place of the coin packages in the demo at /proto, which buys no coins by card (issue 19). */
+export function DemoPurseNote() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="indigo" variant="light" icon={<IconCreditCard size={20} />} title={t('shop.payment.demoTitle')} data-testid="demo-purse-note">
+      <Text size="sm" c="dark.7">
+        {t('shop.payment.demoText')}
+      </Text>
+    </Alert>
+  );
+}
+
 /** While a payment form loads (the Stripe chunk, the intent, Stripe.js). */
 export function PaymentFormSkeleton() {
   const { t } = useTranslation();
