@@ -22,15 +22,16 @@ function CommunityCard({ item, onOpen }: { item: TCommunityItem; onOpen: () => v
     <Paper withBorder radius="lg" p="md" component="article" data-testid="community-card" aria-labelledby={`community-card-${item.id}`}>
       <Stack gap="sm" h="100%" justify="space-between">
         <Stack gap={6}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Title order={2} fz="lg" id={`community-card-${item.id}`} style={{ overflowWrap: 'anywhere' }}>
-              {item.title}
-            </Title>
+          {/* The title has the card's whole width: beside the price, a long Finnish word broke mid-word. */}
+          <Title order={2} fz="lg" id={`community-card-${item.id}`} style={{ overflowWrap: 'anywhere' }}>
+            {item.title}
+          </Title>
+          <Group justify="space-between" align="center" gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('community.publisher', { username: item.shared_by_username })}
+            </Text>
             <CommunityPrice price={item.price} />
           </Group>
-          <Text size="sm" c="dimmed">
-            {t('community.publisher', { username: item.shared_by_username })}
-          </Text>
           <CommunityTags item={item} />
         </Stack>
         <Group justify="space-between" align="center" gap="xs">
