@@ -79,8 +79,9 @@ function MemberTile({ member, progress, selected }: { member: TMember; progress:
         <Link to={`/teacher/shared/${member.id}/todos`} className={classes.link} aria-current={selected ? 'page' : undefined}>
           {member.username}
         </Link>
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={700} data-testid="shared-member-progress">
+        {/* In a narrow tile the count of answers to approve goes under the progress, not cut short. */}
+        <Group gap={6}>
+          <Text size="sm" fw={700} data-testid="shared-member-progress" style={{ whiteSpace: 'nowrap' }}>
             {t('sharedTodos.doneOf', { done, total })}
           </Text>
           {progress && progress.awaiting > 0 ? (
