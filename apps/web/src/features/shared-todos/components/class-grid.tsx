@@ -197,7 +197,7 @@ export function ClassGrid({ groupId, color, listName }: { groupId: string; color
           </li>
         ))}
       </ul>
-      <Text size="sm" c="dark.5" id={hintId}>
+      <Text size="sm" c="dark.5" id={hintId} className={classes.keyboardHint}>
         {t('sharedTodos.grid.hint')}
       </Text>
       <Paper withBorder radius="lg" className={classes.scroller} data-testid="class-grid">
