@@ -34,29 +34,23 @@ export function PaymentFailureAlert({ failure, onRetry }: { failure: PaymentFail
   );
 }
 
-/** With the dev provider: this is a test and nothing is charged. */
-export function TestPaymentNote() {
+/** A note about how coins are paid for here: its title and text keys under shop.payment. */
+function PaymentNote({ name, testId }: { name: 'test' | 'demo'; testId: string }) {
   const { t } = useTranslation();
   return (
-    <Alert color="indigo" variant="light" icon={<IconCreditCard size={20} />} title={t('shop.payment.testTitle')} data-testid="test-payment-note">
+    <Alert color="indigo" variant="light" icon={<IconCreditCard size={20} />} title={t(`shop.payment.${name}Title`)} data-testid={testId}>
       <Text size="sm" c="dark.7">
-        {t('shop.payment.testText')}
+        {t(`shop.payment.${name}Text`)}
       </Text>
     </Alert>
   );
 }
 
+/** With the dev provider: this is a test and nothing is charged. */
+export const TestPaymentNote = () => <PaymentNote name="test" testId="test-payment-note" />;
+
 /** In place of the coin packages in the demo at /proto, which buys no coins by card (issue 19). */
-export function DemoPurseNote() {
-  const { t } = useTranslation();
-  return (
-    <Alert color="indigo" variant="light" icon={<IconCreditCard size={20} />} title={t('shop.payment.demoTitle')} data-testid="demo-purse-note">
-      <Text size="sm" c="dark.7">
-        {t('shop.payment.demoText')}
-      </Text>
-    </Alert>
-  );
-}
+export const DemoPurseNote = () => <PaymentNote name="demo" testId="demo-purse-note" />;
 
 /** While a payment form loads (the Stripe chunk, the intent, Stripe.js). */
 export function PaymentFormSkeleton() {
