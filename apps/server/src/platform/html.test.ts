@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeTodoHtml } from './html.ts';
+import { escapeHtml, sanitizeTodoHtml } from './html.ts';
 
 describe('sanitizeTodoHtml', () => {
   it.each([
@@ -47,5 +47,11 @@ describe('sanitizeTodoHtml', () => {
     expect(sanitizeTodoHtml('<a href="https://example.org" target="_self" rel="opener">x</a>')).toBe(
       '<a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a>',
     );
+  });
+});
+
+describe('escapeHtml', () => {
+  it("turns each of HTML's five special characters into its entity and leaves the rest", () => {
+    expect(escapeHtml(`Tom & "Jerry" <b>'s</b> 7 × 8 – ok`)).toBe('Tom &amp; &quot;Jerry&quot; &lt;b&gt;&#39;s&lt;/b&gt; 7 × 8 – ok');
   });
 });

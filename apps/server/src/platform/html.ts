@@ -44,3 +44,7 @@ const options: sanitizeHtml.IOptions = {
 export function sanitizeTodoHtml(html: string): string {
   return sanitizeHtml(html, options);
 }
+
+/** Text put into HTML (e-mails, the demo's sample todos): the five characters HTML gives a meaning. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

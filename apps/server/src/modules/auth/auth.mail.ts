@@ -1,13 +1,11 @@
+import { escapeHtml } from '../../platform/html.ts';
 import type { Mail } from '../../platform/mail.ts';
 
 // E-mails go out in English and Finnish together: the teacher's language is not known yet.
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 function mail(to: string, subject: string, paragraphs: string[], link: string): Mail {
   const text = [...paragraphs, '', link].join('\n');
-  const html = `${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}<p><a href="${escape(link)}">${escape(link)}</a></p>`;
+  const html = `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
   return { to, subject, text, html };
 }
 

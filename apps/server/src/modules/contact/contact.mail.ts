@@ -1,8 +1,6 @@
+import { escapeHtml } from '../../platform/html.ts';
 import type { Mail } from '../../platform/mail.ts';
 import type { NewContactMessage } from './contact.repo.ts';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** One line, for a header: the form's inputs are single-line, but a request may carry line breaks. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -22,8 +20,8 @@ export function contactMail(to: string, message: NewContactMessage, sentAt: Date
     subject: `Kolikko contact: ${subject}`,
     text: [`From: ${from}`, `Subject: ${subject}`, '', message.message, '', '--', footer].join('\n'),
     html:
-      `<p><strong>From:</strong> ${escape(from)}<br><strong>Subject:</strong> ${escape(subject)}</p>` +
-      `<p style="white-space: pre-wrap">${escape(message.message)}</p>` +
-      `<hr><p>${escape(footer)}</p>`,
+      `<p><strong>From:</strong> ${escapeHtml(from)}<br><strong>Subject:</strong> ${escapeHtml(subject)}</p>` +
+      `<p style="white-space: pre-wrap">${escapeHtml(message.message)}</p>` +
+      `<hr><p>${escapeHtml(footer)}</p>`,
   };
 }

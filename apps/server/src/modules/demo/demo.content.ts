@@ -5,6 +5,8 @@
  * reward list, a little history and chat. Texts are written out here, not in the web's locale
  * files: the server writes them into rows once, and the rows are what the visitor then edits.
  */
+import { escapeHtml } from '../../platform/html.ts';
+
 export const DEMO_LANGUAGES = ['en', 'fi'] as const;
 export type DemoLanguage = (typeof DEMO_LANGUAGES)[number];
 
@@ -44,9 +46,6 @@ export interface DemoContent {
 
 /** A run of a todo's text: plain, bold, or a link (to a page of our own origin). */
 type Run = string | { text: string; bold?: true; link?: string };
-
-/** The texts here hold no markup characters; escaped all the same, as any text put into HTML. */
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function runHtml(run: Run): string {
   if (typeof run === 'string') return escapeHtml(run);

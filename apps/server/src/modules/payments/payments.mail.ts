@@ -1,11 +1,9 @@
 import { VAT_RATE_PERMILLE } from '@kolikko/core/limits';
 import type { TPaymentAmounts } from '@kolikko/core/schemas/payments';
+import { escapeHtml } from '../../platform/html.ts';
 import type { Mail } from '../../platform/mail.ts';
 
 // In English and Finnish together, as the other e-mails: the teacher's language is not stored.
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Cents as euros with two decimals: `7.50 €` in English, `7,50 €` in Finnish. */
 function euros(cents: number, language: 'en' | 'fi'): string {
@@ -45,6 +43,6 @@ export function receiptMail(to: string, username: string, purchase: TPaymentAmou
     to,
     subject: 'Kolikko: receipt for your coins / kuitti kolikoistasi',
     text: [...en, '', ...fi].join('\n'),
-    html: [en, fi].map((block) => `<p>${block.map(escape).join('<br>')}</p>`).join(''),
+    html: [en, fi].map((block) => `<p>${block.map(escapeHtml).join('<br>')}</p>`).join(''),
   };
 }

@@ -1,9 +1,7 @@
+import { escapeHtml } from '../../platform/html.ts';
 import type { Mail } from '../../platform/mail.ts';
 
 // In English and Finnish together, as the other mails (the teacher's language is not stored).
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -19,6 +17,6 @@ export function inactivityWarningMail(to: string, username: string, deleteOn: Da
     'Jos haluat säilyttää tilisi, kirjaudu sisään ennen sitä: kirjautuminen riittää. Jos haluat tallentaa kopion tiedoistasi, kirjaudu sisään ja lataa ne profiilistasi (”Omat tietosi”). Jos et enää tarvitse tiliä, sinun ei tarvitse tehdä mitään.',
   ];
   const text = [...paragraphs, '', loginUrl].join('\n');
-  const html = `${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}<p><a href="${escape(loginUrl)}">${escape(loginUrl)}</a></p>`;
+  const html = `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p><a href="${escapeHtml(loginUrl)}">${escapeHtml(loginUrl)}</a></p>`;
   return { to, subject: 'Kolikko: your account will be deleted / tilisi poistetaan', text, html };
 }
