@@ -40,14 +40,16 @@ const HELP: Record<string, string> = {
   Deletes a teacher or a student as its own delete button does. A teacher goes with its groups, students,
   lists, rewards, images and chat, and the coins it and its students held go to the sink through the ledger;
   a student's coins go back to its teacher through the ledger. --teacher or --student says which when the
-  username is both a teacher's and a student's. A demo classroom's users are refused (the demo sweep removes them).
+  username is both a teacher's and a student's. A student's name is unique only in its class: where several
+  classes have a student of that name, give it with the class's join code, as CODE/name (BCDFGH/emma).
+  A demo classroom's users are refused (the demo sweep removes them).
   On PostgreSQL with REDIS_URL the running servers are told through Redis: the teacher's screen drops the student,
   and the deleted users' live connections end.`,
   export: `${EXPORT_USAGE}
   Writes everything Kolikko holds about a teacher and its classes, or about a student, to <file>: the same ZIP
   its profile page downloads (manifest.json, README.txt, JSON files, images/), for answering a request of access.
   An existing <file> is refused unless --force; a relative <file> is taken from the directory npm runs the command in
-  (the repository's root). --teacher or --student as for delete-user; demo users are refused.`,
+  (the repository's root). --teacher or --student, and CODE/name for a student, as for delete-user; demo users are refused.`,
 };
 const ALL_HELP = `usage: npm run admin -- <command> [options]\n\n${Object.values(HELP).join('\n\n')}\n\nOn PostgreSQL (DATABASE_URL) a command connects itself; on the embedded database it goes through the running server, or opens DATA_DIR itself when none runs.`;
 

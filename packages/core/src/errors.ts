@@ -3,9 +3,11 @@
  * The map is exhaustive: a code that is not here cannot be thrown, and the web app
  * translates each one (a locale test checks that every code has a text in both languages).
  *
- * Two codes are ours, not the spec's (docs/decisions.md): VALIDATION.INVALID_INPUT for a
- * malformed field that no spec code names, and USER.INVALID_PASSWORD for spec section 5's
- * password rule, which the catalogue has no code for.
+ * Codes of our own, not the spec's (docs/decisions.md): VALIDATION.INVALID_INPUT for a
+ * malformed field that no spec code names, USER.INVALID_PASSWORD for spec section 5's password
+ * rule, which the catalogue has no code for, and issue 31's identity codes: USER.AMBIGUOUS_NAME
+ * (a student name several classes share, signed in without a class code), GROUP.AMBIGUOUS_NAME
+ * (a group name several open groups share, joined without a code) and GROUP.FULL.
  */
 export const ERROR_STATUS = {
   'AUTH.INVALID_TOKEN': 400,
@@ -29,6 +31,7 @@ export const ERROR_STATUS = {
   'USER.INVALID_USER_ID': 400,
   'USER.NOT_PREMIUM_USER': 403,
   'USER.OWN_LIST': 400,
+  'USER.AMBIGUOUS_NAME': 409,
 
   'MEMBER.MEMBER_NOT_FOUND': 404,
   'MEMBER.MEMBER_NOT_IN_GROUP': 403,
@@ -49,6 +52,8 @@ export const ERROR_STATUS = {
   'GROUP.GROUP_NAME_MISSING': 400,
   'GROUP.GROUP_NAME_TOO_LONG': 400,
   'GROUP.TEACHER_MISSING': 404,
+  'GROUP.AMBIGUOUS_NAME': 409,
+  'GROUP.FULL': 409,
 
   'TODO.NOT_YOUR_TODO': 403,
   'TODO.INVALID_TODO_ID': 400,
@@ -123,6 +128,18 @@ export interface ApiErrorBody {
   field?: string;
   /** Numbers the message is about, for the client's own text (MISC.TEACHER_OUT_OF_COINS: needed, available). */
   details?: Record<string, number>;
+  /** USER.USERNAME_TAKEN in a group: a free name the student may take instead. */
+  suggestion?: string;
+  /** A class list with no acceptable line: each line and why it was refused. */
+  refused?: RefusedLine[];
+}
+
+/** A line of a class list that was not made into a member, and why. */
+export interface RefusedLine {
+  /** 1-based, in the order the names were sent. */
+  line: number;
+  username: string;
+  errorCode: ErrorCode;
 }
 
 /** A domain error: thrown by services, answered by the server's error handler. */
@@ -131,17 +148,24 @@ export class AppError extends Error {
   readonly status: number;
   readonly field: string | undefined;
   readonly details: Record<string, number> | undefined;
+  readonly suggestion: string | undefined;
+  readonly refused: RefusedLine[] | undefined;
 
   /**
    * `cause`: what went wrong underneath (a database error), for the server's log only; a 5xx
    * answers a fixed text per code, never this or `message` (apps/server/src/plugins/errors.ts).
    */
-  constructor(code: ErrorCode, options: { message?: string; field?: string; details?: Record<string, number>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; field?: string; details?: Record<string, number>; suggestion?: string; refused?: RefusedLine[]; cause?: unknown } = {},
+  ) {
     super(options.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.field = options.field;
     this.details = options.details;
+    this.suggestion = options.suggestion;
+    this.refused = options.refused;
   }
 }

@@ -10,7 +10,13 @@ export const TEACHER_MINIMUM_AGE = 13;
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 16;
-export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+/**
+ * Spec section 5's "letters, digits, dot, underscore, hyphen", where a letter is one of the Latin
+ * script with its diacritics (ä, ö, å, é, š, ž, õ, ü ...), checked after NFC normalization. Other
+ * scripts are refused for now: a look-alike letter of another script could pass for a classmate's
+ * name. Fullwidth Latin forms (U+FF21...) are look-alikes of ASCII and refused too.
+ */
+export const USERNAME_PATTERN = /^(?:(?![\uFF00-\uFFEF])(?=\p{L})\p{Script=Latin}|[0-9._-])+$/u;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_RECOMMENDED_LENGTH = 8;
 /** argon2 hashes any length, but an unbounded input is a denial-of-service lever. */
@@ -18,6 +24,18 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const GROUP_NAME_MAX_LENGTH = 40;
+/** A group holds at most this many members (issue 31): joins and class-list lines past it are GROUP.FULL. */
+export const GROUP_MEMBER_LIMIT = 200;
+/**
+ * A group's join code: 6 characters of an alphabet without look-alikes (no 0/O, 1/I/L) and
+ * without vowels, so that no code spells a word. 28^6 is about 480 million codes.
+ */
+export const JOIN_CODE_LENGTH = 6;
+export const JOIN_CODE_ALPHABET = '23456789BCDFGHJKMNPQRSTVWXYZ';
+/** A badge's secret: 18 random bytes (144 bits), 24 characters of base64url; stored as its SHA-256 only. */
+export const BADGE_TOKEN_BYTES = 18;
+/** A class list pasted at once holds at most as many names as a group may have members. */
+export const CLASS_LIST_MAX_LINES = GROUP_MEMBER_LIMIT;
 export const TODOLIST_NAME_MAX_LENGTH = 60;
 export const REWARD_NAME_MAX_LENGTH = 40;
 export const COMMUNITY_TITLE_MAX_LENGTH = 100;

@@ -45,6 +45,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** The migrations to run: the committed ones unless a test brings a database up to an older point. */
+  migrationsFolder?: string;
 }
 
 /** The advisory lock nodes take in turn to migrate a PostgreSQL database. */
@@ -56,7 +58,7 @@ const MIGRATE_LOCK = 'kolikko:migrate';
  * race to create the same tables (one fails on a duplicate). One at a time, the later ones find the
  * work done. The lock goes with the connection if the process dies.
  */
-async function migrateOneAtATime(pool: pg.Pool): Promise<void> {
+async function migrateOneAtATime(pool: pg.Pool, migrationsFolder: string): Promise<void> {
   const holder = await pool.connect();
   try {
     await holder.query('select pg_advisory_lock(hashtext($1))', [MIGRATE_LOCK]);
@@ -77,7 +79,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     let idleError: (err: Error) => void = () => undefined;
     pool.on('error', (err) => idleError(err));
     const db = drizzlePg(pool, { schema });
-    await migrateOneAtATime(pool);
+    await migrateOneAtATime(pool, options.migrationsFolder ?? migrationsFolder);
     return {
       db,
       kind: 'postgres',
@@ -93,7 +95,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite(options.dataDir, { postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(db, { migrationsFolder: options.migrationsFolder ?? migrationsFolder });
   return {
     db,
     kind: 'pglite',

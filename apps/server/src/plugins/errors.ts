@@ -53,6 +53,8 @@ async function errorsPlugin(app: FastifyInstance) {
       const body: ApiErrorBody = { errorCode: error.code, message: error.message };
       if (error.field) body.field = error.field;
       if (error.details) body.details = error.details;
+      if (error.suggestion !== undefined) body.suggestion = error.suggestion;
+      if (error.refused) body.refused = error.refused;
       return send(reply, error.status, body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

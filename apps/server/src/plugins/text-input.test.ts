@@ -114,6 +114,11 @@ function hint(c: Classroom, self: string, name: string, before: string | undefin
     oldPassword: DEFAULT_PASSWORD,
     newPassword: 'another-secret1',
     group_name: c.group.name,
+    group_code: c.group.joinCode,
+    // A badge's secret (24 characters of base64url), or a reset link's token.
+    token: 'abcdefghijklmnopqrstuvwx',
+    usernames: ['new_kid1'],
+    member_ids: [c.member.id],
     category: 'mathematics',
     categories: ['MATHEMATICS'],
     content_html: '<p>Task</p>',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GROUP_NAME_MAX_LENGTH } from '../limits.ts';
+import { BADGE_TOKEN_BYTES, GROUP_NAME_MAX_LENGTH } from '../limits.ts';
+import { normalizeJoinCode } from '../rules/identity.ts';
 import { ZEmail, ZLoginName, ZLoginPassword, ZPassword, ZUsername } from './fields.ts';
 
 export const ZTeacherSignupRequest = z.object({
@@ -21,17 +22,52 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
+/**
+ * A group's join code as typed: case, spaces and hyphens do not matter. A code that no group has
+ * answers like a wrong password at login and GROUP.GROUP_NOT_FOUND at signup.
+ */
+export const ZJoinCode = z
+  .string({ error: 'GROUP.GROUP_NOT_FOUND' })
+  .max(20, { error: 'GROUP.GROUP_NOT_FOUND' })
+  .transform(normalizeJoinCode)
+  .pipe(z.string().min(1, { error: 'GROUP.GROUP_NOT_FOUND' }));
+
+export const ZMemberLoginRequest = ZLoginRequest.extend({
+  /**
+   * Ours (issue 31): the class's join code. Needed only where several students share the name
+   * (else 409 USER.AMBIGUOUS_NAME); with it, the member of that group signs in.
+   */
+  group_code: ZJoinCode.optional(),
+});
+export type TMemberLoginRequest = z.infer<typeof ZMemberLoginRequest>;
+
 export const ZMemberSignupRequest = z.object({
+  /** 3 to 16 letters (Latin script, with diacritics), digits, dots, underscores or hyphens; unique within the group. */
   username: ZUsername,
-  /** The exact name of an existing, unlocked group. */
+  /**
+   * The group's join code (what the QR link fills in), or its name where exactly one open group
+   * has that name (several: 409 GROUP.AMBIGUOUS_NAME, and the form asks for the code).
+   */
   group_name: z
     .string({ error: 'GROUP.GROUP_NAME_MISSING' })
     .trim()
     .min(1, { error: 'GROUP.GROUP_NAME_MISSING' })
     .max(GROUP_NAME_MAX_LENGTH, { error: 'GROUP.GROUP_NOT_FOUND' }),
+  /** Ours (issue 31): the join code in a field of its own; when given, `group_name` is not looked at. */
+  group_code: ZJoinCode.optional(),
   password: ZPassword,
 });
 export type TMemberSignupRequest = z.infer<typeof ZMemberSignupRequest>;
+
+/** A badge's secret, as the badge's link carries it after the `#`. */
+export const ZBadgeLoginRequest = z.object({
+  token: z
+    .string({ error: 'AUTH.LOGIN_FAILED' })
+    .min(Math.ceil((BADGE_TOKEN_BYTES * 4) / 3), { error: 'AUTH.LOGIN_FAILED' })
+    .max(100, { error: 'AUTH.LOGIN_FAILED' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'AUTH.LOGIN_FAILED' }),
+});
+export type TBadgeLoginRequest = z.infer<typeof ZBadgeLoginRequest>;
 
 export const ZPasswordResetRequest = z.object({ email: ZEmail });
 export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
@@ -82,6 +118,14 @@ export type TMemberUser = z.infer<typeof ZMemberUser>;
 
 export const ZSessionUser = z.discriminatedUnion('admin', [ZTeacherUser, ZMemberUser]);
 export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+/** A student who joined is signed in at once (issue 31): the answer carries the session's user. */
+export const ZMemberSignupResponse = z.object({
+  ok: z.literal(true),
+  successCode: z.literal('REGISTRATION_SUCCESS'),
+  user: ZMemberUser,
+});
+export type TMemberSignupResponse = z.infer<typeof ZMemberSignupResponse>;
 
 /** The answer to a successful call that has nothing else to say: a success code the web translates. */
 export const ZOkResponse = z.object({ ok: z.literal(true), successCode: z.string().optional() });

@@ -12,7 +12,16 @@ describe('spec section 5 field rules', () => {
     ['ab', 'USER.INVALID_USERNAME'],
     ['abcdefghijklmnopq', 'USER.INVALID_USERNAME'],
     ['with space', 'USER.INVALID_USERNAME'],
-    ['ääkkönen', 'USER.INVALID_USERNAME'],
+    ['ääkkönen', 'ok'],
+    ['Väinö', 'ok'],
+    ['Siiri-Änni', 'ok'],
+    ['Åsa', 'ok'],
+    ['Šimon.Žák', 'ok'],
+    ['Tõnu', 'ok'],
+    ['Иван', 'USER.INVALID_USERNAME'],
+    ['Εμμα', 'USER.INVALID_USERNAME'],
+    ['ｅｍｍａ', 'USER.INVALID_USERNAME'],
+    ['emma😀', 'USER.INVALID_USERNAME'],
     ['<script>', 'USER.INVALID_USERNAME'],
   ])('username %j -> %s', (value, expected) => {
     expect(codeOf(ZUsername.safeParse(value))).toBe(expected);
@@ -20,6 +29,13 @@ describe('spec section 5 field rules', () => {
 
   it('trims the username', () => {
     expect(ZUsername.parse('  anna  ')).toBe('anna');
+  });
+
+  it('stores a username NFC-normalized, and counts its letters after that', () => {
+    const decomposed = 'Va\u0308ino\u0308';
+    expect(ZUsername.parse(decomposed)).toBe('Väinö');
+    // 16 letters, each typed as a letter and a combining mark: 32 code units, still 16 letters.
+    expect(ZUsername.parse('a\u0308'.repeat(16))).toBe('ä'.repeat(16));
   });
 
   it.each([

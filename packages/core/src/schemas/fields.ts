@@ -15,9 +15,11 @@ import type { ErrorCode } from '../errors.ts';
  */
 const code = (c: ErrorCode) => ({ error: c });
 
+/** Stored NFC-normalized, so that one name typed two ways is one name (rules/identity.ts). */
 export const ZUsername = z
   .string(code('USER.INVALID_USERNAME'))
   .trim()
+  .normalize('NFC')
   .min(USERNAME_MIN_LENGTH, code('USER.INVALID_USERNAME'))
   .max(USERNAME_MAX_LENGTH, code('USER.INVALID_USERNAME'))
   .regex(USERNAME_PATTERN, code('USER.INVALID_USERNAME'));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COIN_AWARD_MAX, COIN_AWARD_MIN, GROUP_NAME_MAX_LENGTH } from '../limits.ts';
+import { CLASS_LIST_MAX_LINES, COIN_AWARD_MAX, COIN_AWARD_MIN, GROUP_MEMBER_LIMIT, GROUP_NAME_MAX_LENGTH } from '../limits.ts';
+import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 import { ZPassword, ZUsername } from './fields.ts';
 import { ZMemberUser, ZSmallGroup } from './auth.ts';
 
@@ -27,6 +28,12 @@ export const ZGroup = z.object({
   shared_reward_list: z.string().nullable(),
   teacher: z.string(),
   member_count: z.number().int(),
+  /** Ours (issue 31): what students type or scan to join; unique system-wide, renewable. */
+  join_code: z.string(),
+  /** Ours (issue 31): the most members the group may hold (GROUP_MEMBER_LIMIT). */
+  member_limit: z.number().int(),
+  /** Ours (issue 31): whether the group's printed badges sign its students in. */
+  badges_enabled: z.boolean(),
 });
 export type TGroup = z.infer<typeof ZGroup>;
 
@@ -39,10 +46,15 @@ export const ZCreateGroupRequest = z.object({
 });
 export type TCreateGroupRequest = z.infer<typeof ZCreateGroupRequest>;
 
-export const ZGroupSettingsRequest = z.object({
-  /** Allow members of this group to send coins to each other. */
-  trading_allowed: z.boolean({ error: 'VALIDATION.INVALID_INPUT' }),
-});
+export const ZGroupSettingsRequest = z
+  .object({
+    /** Allow members of this group to send coins to each other. */
+    trading_allowed: z.boolean({ error: 'VALIDATION.INVALID_INPUT' }).optional(),
+    /** Ours (issue 31): let the group's badges sign its students in. */
+    badges_enabled: z.boolean({ error: 'VALIDATION.INVALID_INPUT' }).optional(),
+  })
+  .refine((s) => s.trading_allowed !== undefined || s.badges_enabled !== undefined, { error: 'VALIDATION.INVALID_INPUT' });
+export type TGroupSettingsRequest = z.infer<typeof ZGroupSettingsRequest>;
 
 export const ZGroupLimits = z.object({ current_usage: z.number().int(), total_limit: z.number().int() });
 export type TGroupLimits = z.infer<typeof ZGroupLimits>;
@@ -55,8 +67,45 @@ export const ZPurchaseGroupRequest = z.object({
 export type TPurchaseGroupRequest = z.infer<typeof ZPurchaseGroupRequest>;
 
 /** A member as its teacher sees it, and as member calls answer (the group's setting is the session's). */
-export const ZMember = ZMemberUser.omit({ admin: true, trading_allowed: true });
+export const ZMember = ZMemberUser.omit({ admin: true, trading_allowed: true }).extend({
+  /** Ours (issue 31), for the teacher: whether a badge was issued (its secret is never shown again). */
+  has_badge: z.boolean().optional(),
+});
 export type TMember = z.infer<typeof ZMember>;
+
+/** A badge just issued: the link its QR code holds, secret after the `#` (shown this once). */
+export const ZIssuedBadge = z.object({ member_id: z.string(), username: z.string(), url: z.string() });
+export type TIssuedBadge = z.infer<typeof ZIssuedBadge>;
+
+export const ZIssueBadgesRequest = z.object({
+  /** Only these members' badges; all of the group's when left out. Old badges of theirs stop at once. */
+  member_ids: z.array(ZMemberId).min(1, { error: 'MEMBER.MEMBER_NOT_FOUND' }).max(GROUP_MEMBER_LIMIT, { error: 'VALIDATION.INVALID_INPUT' }).optional(),
+});
+export type TIssueBadgesRequest = z.infer<typeof ZIssueBadgesRequest>;
+
+export const ZClassListRequest = z.object({
+  /** Nicknames, one per student to make, in the order of the list (a line's number is its place here, from 1). */
+  usernames: z
+    .array(z.string({ error: 'VALIDATION.INVALID_INPUT' }).max(100, { error: 'VALIDATION.INVALID_INPUT' }))
+    .min(1, { error: 'VALIDATION.INVALID_INPUT' })
+    .max(CLASS_LIST_MAX_LINES, { error: 'GROUP.FULL' }),
+});
+export type TClassListRequest = z.infer<typeof ZClassListRequest>;
+
+export const ZRefusedLine = z.object({
+  line: z.number().int(),
+  username: z.string(),
+  /** USER.INVALID_USERNAME, USER.USERNAME_TAKEN (a classmate, or an earlier line, has it) or GROUP.FULL. */
+  errorCode: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+});
+export type TRefusedLine = z.infer<typeof ZRefusedLine>;
+
+export const ZClassListResponse = z.object({
+  /** Each student made, with its generated password (shown this once) and its badge's link. */
+  created: z.array(z.object({ member_id: z.string(), username: z.string(), password: z.string(), badge_url: z.string() })),
+  refused: z.array(ZRefusedLine),
+});
+export type TClassListResponse = z.infer<typeof ZClassListResponse>;
 
 export const ZMemberUsernameRequest = z.object({ member_id: ZMemberId, username: ZUsername });
 export const ZMemberPasswordRequest = z.object({ member_id: ZMemberId, password: ZPassword });

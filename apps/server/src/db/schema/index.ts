@@ -86,10 +86,21 @@ export const groups = pgTable(
     orangeSharedId: uuid('orange_shared_id').references((): AnyPgColumn => todolists.id, { onDelete: 'set null' }),
     /** The one reward list published to the group's members; deleting the list clears it. */
     sharedRewardListId: uuid('shared_reward_list_id').references((): AnyPgColumn => rewardLists.id, { onDelete: 'set null' }),
+    /**
+     * What students type or scan to join (issue 31): 6 characters of JOIN_CODE_ALPHABET, unique
+     * system-wide. The default, `kolikko_new_join_code()` (made by migration 0012), draws one no
+     * group has; renewing draws again (the old code stops at once).
+     */
+    joinCode: text('join_code').notNull().default(sql`kolikko_new_join_code()`),
+    /** Whether the group's printed badges sign its students in (members.badge_hash). */
+    badgesEnabled: boolean('badges_enabled').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('groups_name_lower_idx').on(sql`lower(${t.name})`),
+    // A name is the teacher's own: unique per teacher, and many teachers may have a "3A".
+    uniqueIndex('groups_teacher_name_lower_idx').on(t.teacherId, sql`lower(${t.name})`),
+    index('groups_name_lower_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('groups_join_code_idx').on(t.joinCode),
     index('groups_teacher_idx').on(t.teacherId),
   ],
 );
@@ -109,11 +120,16 @@ export const members = pgTable(
     unlockedFaces: text('unlocked_faces').array().notNull().default(sql`'{}'::text[]`),
     unlockedHairs: text('unlocked_hairs').array().notNull().default(sql`'{}'::text[]`),
     smallGroup: text('small_group', { enum: ['blue', 'orange'] }).notNull().default('blue'),
+    /** The SHA-256 of the member's badge secret (issue 31); null until a badge is issued. */
+    badgeHash: text('badge_hash'),
     createdAt: createdAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('members_username_lower_idx').on(sql`lower(${t.username})`),
+    // A nickname is unique within its group only; login by name alone looks it up everywhere.
+    uniqueIndex('members_group_username_lower_idx').on(t.groupId, sql`lower(${t.username})`),
+    index('members_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('members_badge_hash_idx').on(t.badgeHash).where(sql`${t.badgeHash} is not null`),
     index('members_group_idx').on(t.groupId),
     check('members_coins_non_negative', sql`${t.coins} >= 0`),
     check('members_small_group_valid', sql`${t.smallGroup} in ('blue', 'orange')`),

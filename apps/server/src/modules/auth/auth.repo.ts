@@ -10,11 +10,11 @@ export type GroupRow = typeof groups.$inferSelect;
 const lower = (value: string) => value.toLowerCase();
 
 export async function findTeacherByLoginName(db: DbOrTx, loginName: string): Promise<TeacherRow | undefined> {
-  const name = lower(loginName);
+  const name = loginName.normalize('NFC');
   const [row] = await db
     .select()
     .from(teachers)
-    .where(and(or(eq(sql`lower(${teachers.username})`, name), eq(sql`lower(${teachers.email})`, name)), isNull(teachers.demoId)))
+    .where(and(or(eq(sql`lower(${teachers.username})`, sql`lower(${name})`), eq(sql`lower(${teachers.email})`, lower(loginName))), isNull(teachers.demoId)))
     .limit(1);
   return row;
 }
@@ -34,7 +34,7 @@ export async function findTeacherById(db: DbOrTx, id: string): Promise<TeacherRo
 }
 
 export async function isTeacherUsernameTaken(db: DbOrTx, username: string): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(teachers).where(eq(sql`lower(${teachers.username})`, lower(username)));
+  const [row] = await db.select({ n: count() }).from(teachers).where(eq(sql`lower(${teachers.username})`, sql`lower(${username})`));
   return (row?.n ?? 0) > 0;
 }
 
@@ -67,8 +67,24 @@ export async function touchTeacherLogin(db: DbOrTx, teacherId: string): Promise<
   await db.update(teachers).set({ lastLoginAt: new Date() }).where(eq(teachers.id, teacherId));
 }
 
-export async function findMemberByUsername(db: DbOrTx, username: string): Promise<MemberRow | undefined> {
-  const [row] = await db.select().from(members).where(eq(sql`lower(${members.username})`, lower(username))).limit(1);
+/**
+ * The members holding a name, in any group (case-insensitively), at most `limit` of them: a login
+ * without a class code needs to know only whether there is none, one or several.
+ */
+export async function findMembersByUsername(db: DbOrTx, username: string, limit = 2): Promise<MemberRow[]> {
+  return db
+    .select()
+    .from(members)
+    .where(eq(sql`lower(${members.username})`, sql`lower(${username})`))
+    .limit(limit);
+}
+
+/** The member of one group holding a name (case-insensitively). */
+export async function findMemberInGroup(db: DbOrTx, groupId: string, username: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.groupId, groupId), eq(sql`lower(${members.username})`, sql`lower(${username})`)));
   return row;
 }
 
@@ -102,15 +118,55 @@ export async function insertMember(
   return row;
 }
 
+/**
+ * Locks a group's row for the rest of the transaction and answers the names (as `lower(username)`)
+ * its members hold: joins and class lists of one group take turns, so none passes the member limit
+ * or takes a name another just took.
+ */
+export async function lockGroupForJoin(tx: Tx, groupId: string): Promise<{ locked: boolean; takenKeys: Set<string> } | undefined> {
+  const [group] = await tx.select({ locked: groups.locked }).from(groups).where(eq(groups.id, groupId)).for('update');
+  if (!group) return undefined;
+  return { locked: group.locked, takenKeys: new Set(await listGroupNameKeys(tx, groupId)) };
+}
+
+/** The names a group's members hold, as `lower(username)`. */
+export async function listGroupNameKeys(db: DbOrTx, groupId: string): Promise<string[]> {
+  const rows = await db.select({ key: sql<string>`lower(${members.username})` }).from(members).where(eq(members.groupId, groupId));
+  return rows.map((r) => r.key);
+}
+
+export async function insertMembers(
+  db: DbOrTx,
+  values: { username: string; groupId: string; passwordHash: string; face?: string; hair?: string; unlockedFaces?: string[]; unlockedHairs?: string[]; badgeHash?: string }[],
+): Promise<MemberRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(members).values(values).returning();
+}
+
 export async function touchMemberLogin(db: DbOrTx, memberId: string): Promise<void> {
   await db.update(members).set({ lastLoginAt: new Date() }).where(eq(members.id, memberId));
 }
 
-export async function findGroupByName(db: DbOrTx, name: string): Promise<GroupRow | undefined> {
-  // A demo's group is nobody's to join (modules/demo).
-  const notDemo = sql`not exists (select 1 from ${teachers} where ${teachers.id} = ${groups.teacherId} and ${teachers.demoId} is not null)`;
-  const [row] = await db.select().from(groups).where(and(eq(sql`lower(${groups.name})`, lower(name)), notDemo)).limit(1);
+// A demo's group is nobody's to join or sign in to by code or name (modules/demo).
+const notDemo = sql`not exists (select 1 from ${teachers} where ${teachers.id} = ${groups.teacherId} and ${teachers.demoId} is not null)`;
+
+/** The group of a join code (already normalized: upper case, no spaces). */
+export async function findGroupByCode(db: DbOrTx, code: string): Promise<GroupRow | undefined> {
+  const [row] = await db.select().from(groups).where(and(eq(groups.joinCode, code), notDemo));
   return row;
+}
+
+/**
+ * Groups with a name (case-insensitively), the open ones first, at most `limit`: a join by name
+ * needs to know whether exactly one open group has it.
+ */
+export async function findGroupsByName(db: DbOrTx, name: string, limit = 3): Promise<GroupRow[]> {
+  return db
+    .select()
+    .from(groups)
+    .where(and(eq(sql`lower(${groups.name})`, sql`lower(${name})`), notDemo))
+    .orderBy(groups.locked)
+    .limit(limit);
 }
 
 // --- sessions ---

@@ -5,7 +5,9 @@ import { AppError } from '@kolikko/core/errors';
 import {
   ZCaptchaChallenge,
   ZLoginRequest,
+  ZMemberLoginRequest,
   ZMemberSignupRequest,
+  ZMemberSignupResponse,
   ZOkResponse,
   ZPasswordResetConfirmRequest,
   ZPasswordResetRequest,
@@ -77,16 +79,38 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
 
   app.post(
     '/signup/member',
-    { schema: { tags: ['auth'], summary: 'A student joins an existing, unlocked group', body: ZMemberSignupRequest, response: { 201: ZOkResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A student joins an open group by its code (or its name) and is signed in',
+        description:
+          '`group_name` holds the join code, or a name that exactly one open group has (several: 409 `GROUP.AMBIGUOUS_NAME`). ' +
+          'A nickname a classmate has is 409 `USER.USERNAME_TAKEN` with a free `suggestion`; a group of 200 is 409 `GROUP.FULL`. ' +
+          'The answer sets the session cookie.',
+        body: ZMemberSignupRequest,
+        response: { 201: ZMemberSignupResponse, ...errors },
+      },
+    },
     async (request, reply) => {
-      await auth.signupMember(request.body, { ip: request.ip });
-      return reply.status(201).send({ ok: true, successCode: 'REGISTRATION_SUCCESS' });
+      const { user, session } = await auth.signupMember(request.body, { ip: request.ip });
+      const s = await signIn(request.session?.tokenHash, session);
+      setSessionCookie(reply, s.token, s.expiresAt, cookie);
+      return reply.status(201).send({ ok: true, successCode: 'REGISTRATION_SUCCESS', user });
     },
   );
 
   app.post(
     '/login/member',
-    { schema: { tags: ['auth'], summary: 'Student login', body: ZLoginRequest, response: { 200: ZSessionUser, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Student login',
+        description:
+          'By nickname alone where one student has it; a nickname several classes share needs `group_code` (else 409 `USER.AMBIGUOUS_NAME`, before any password is checked).',
+        body: ZMemberLoginRequest,
+        response: { 200: ZSessionUser, ...errors },
+      },
+    },
     async (request, reply) => {
       const { user, session } = await auth.loginMember(request.body, { ip: request.ip });
       const s = await signIn(request.session?.tokenHash, session);

@@ -2,6 +2,7 @@ import { AppError } from '@kolikko/core/errors';
 import {
   CHARACTER_DEFAULTS,
   EMAIL_VERIFICATION_TTL_MS,
+  GROUP_MEMBER_LIMIT,
   PASSWORD_RESET_TTL_MS,
   RESET_REFUSALS_PER_ADDRESS,
   RESET_REQUESTS_PER_ADDRESS,
@@ -12,8 +13,10 @@ import {
   TEACHER_STARTER_COINS,
 } from '@kolikko/core/limits';
 import { isDefaultCharacterPart, pickStarterPart } from '@kolikko/core/rules/characters';
+import { looksLikeJoinCode, nameKey, normalizeJoinCode, normalizeName, suggestFreeName } from '@kolikko/core/rules/identity';
 import type {
   TLoginRequest,
+  TMemberLoginRequest,
   TMemberSignupRequest,
   TPasswordResetConfirmRequest,
   TTeacherSignupRequest,
@@ -167,6 +170,30 @@ export function createAuthService(deps: AuthDeps) {
     }
   }
 
+  /** USER.USERNAME_TAKEN with a free name close to the one wanted. */
+  function nameTaken(wanted: string, takenKeys: ReadonlySet<string>): AppError {
+    return new AppError('USER.USERNAME_TAKEN', { field: 'username', suggestion: suggestFreeName(wanted, takenKeys) });
+  }
+
+  /**
+   * The group a signup names: by `group_code`, else `group_name` read as a code first and then
+   * as a name, which must belong to exactly one open group (a locked one is GROUP.LOCKED only when
+   * no open group has the name).
+   */
+  async function groupToJoin(input: TMemberSignupRequest): Promise<repo.GroupRow> {
+    const code = input.group_code ?? (looksLikeJoinCode(input.group_name) ? normalizeJoinCode(input.group_name) : undefined);
+    const byCode = code === undefined ? undefined : await repo.findGroupByCode(db, code);
+    if (byCode) return byCode;
+    if (input.group_code !== undefined) throw new AppError('GROUP.GROUP_NOT_FOUND', { field: 'group_name' });
+    const named = await repo.findGroupsByName(db, normalizeName(input.group_name));
+    const open = named.filter((g) => !g.locked);
+    if (open.length > 1) throw new AppError('GROUP.AMBIGUOUS_NAME', { field: 'group_name' });
+    const [group] = open.length === 1 ? open : named;
+    if (!group) throw new AppError('GROUP.GROUP_NOT_FOUND', { field: 'group_name' });
+    if (group.locked) throw new AppError('GROUP.LOCKED', { field: 'group_name' });
+    return group;
+  }
+
   return {
     captchaChallenge: () => captcha.challenge(),
 
@@ -213,28 +240,57 @@ export function createAuthService(deps: AuthDeps) {
       });
     },
 
-    /** A student joins a group; the group's teachers see the new member at once. */
-    async signupMember(input: TMemberSignupRequest, caller: Caller): Promise<void> {
+    /**
+     * A student joins a group by its code (or its name, where exactly one open group has it) and
+     * is signed in at once; the group's teachers see the new member. Joins of one group take turns
+     * on its row, so none passes the member limit or takes a name a classmate just took.
+     */
+    async signupMember(input: TMemberSignupRequest, caller: Caller) {
       const member = await refusalsCounted(signupRefusals(caller), async () => {
-        const group = await repo.findGroupByName(db, input.group_name);
-        if (!group) throw new AppError('GROUP.GROUP_NOT_FOUND', { field: 'group_name' });
-        if (group.locked) throw new AppError('GROUP.LOCKED', { field: 'group_name' });
-        if (await repo.findMemberByUsername(db, input.username)) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
+        const group = await groupToJoin(input);
         const passwordHash = await hashPassword(input.password);
         const look = await starterLook(group.id);
         try {
-          return await repo.insertMember(db, { username: input.username, groupId: group.id, passwordHash, ...look });
+          return await db.transaction(async (tx) => {
+            const state = await repo.lockGroupForJoin(tx, group.id);
+            if (!state) throw new AppError('GROUP.GROUP_NOT_FOUND', { field: 'group_name' });
+            if (state.locked) throw new AppError('GROUP.LOCKED', { field: 'group_name' });
+            if (state.takenKeys.size >= GROUP_MEMBER_LIMIT) throw new AppError('GROUP.FULL', { field: 'group_name' });
+            if (state.takenKeys.has(nameKey(input.username))) throw nameTaken(input.username, state.takenKeys);
+            return repo.insertMember(tx, { username: input.username, groupId: group.id, passwordHash, ...look });
+          });
         } catch (err) {
-          if (isUniqueViolation(err, 'members_username_lower_idx')) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
+          // The database's case rules decide in the end: a name the key missed is still one name.
+          if (isUniqueViolation(err, 'members_group_username_lower_idx')) throw nameTaken(input.username, new Set([nameKey(input.username)]));
           throw err;
         }
       });
       memberEvents.created(presentMemberForTeacher(member));
+      await repo.touchMemberLogin(db, member.id);
+      return {
+        user: presentMember(member, await repo.findGroupTrading(db, member.groupId)),
+        session: await startSession({ memberId: member.id }),
+      };
     },
 
-    async loginMember(input: TLoginRequest, caller: Caller) {
-      const member = await repo.findMemberByUsername(db, input.loginName);
-      return login(member ? `member:${member.id}` : unknownName('member', input.loginName), caller, async () => {
+    /**
+     * By name alone where one student in the system has it; with the class's code, the student of
+     * that class. A shared name without a code is 409 USER.AMBIGUOUS_NAME before any password is
+     * checked (the form then asks for the code). Counted per member account, as teachers are.
+     */
+    async loginMember(input: TMemberLoginRequest, caller: Caller) {
+      const name = normalizeName(input.loginName);
+      let member: repo.MemberRow | undefined;
+      if (input.group_code === undefined) {
+        const found = await repo.findMembersByUsername(db, name);
+        if (found.length > 1) throw new AppError('USER.AMBIGUOUS_NAME', { field: 'group_code' });
+        member = found[0];
+      } else {
+        const group = await repo.findGroupByCode(db, input.group_code);
+        member = group ? await repo.findMemberInGroup(db, group.id, name) : undefined;
+      }
+      const account = member ? `member:${member.id}` : unknownName('member', input.group_code === undefined ? name : `${input.group_code}:${name}`);
+      return login(account, caller, async () => {
         const ok = member ? await verifyPassword(member.passwordHash, input.password) : await verifyAgainstNothing(input.password);
         if (!member || !ok) return undefined;
         await repo.touchMemberLogin(db, member.id);

@@ -232,8 +232,9 @@ export function createDemoService({ db, sessions, owedRewards, characterParts, l
         try {
           made = await seed(language);
         } catch (err) {
-          // Six random characters rarely meet another demo's; a second draw settles it.
-          const clash = isUniqueViolation(err, 'members_username_lower_idx') || isUniqueViolation(err, 'teachers_username_lower_idx') || isUniqueViolation(err, 'groups_name_lower_idx');
+          // Six random characters rarely meet another demo teacher's name (or a join code another
+          // group's); a second draw settles it. Group and student names are per teacher and group.
+          const clash = isUniqueViolation(err, 'teachers_username_lower_idx') || isUniqueViolation(err, 'groups_join_code_idx');
           if (!clash || attempt >= 2) throw err;
         }
       }

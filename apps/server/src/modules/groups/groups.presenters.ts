@@ -1,3 +1,4 @@
+import { GROUP_MEMBER_LIMIT } from '@kolikko/core/limits';
 import type { TGroup, TMember } from '@kolikko/core/schemas/groups';
 import type { MemberRow } from '../auth/auth.repo.ts';
 import type { GroupRow } from './groups.repo.ts';
@@ -15,6 +16,9 @@ export function presentGroup(group: GroupRow, memberCount: number, activeGroupId
     shared_reward_list: group.sharedRewardListId,
     teacher: group.teacherId,
     member_count: memberCount,
+    join_code: group.joinCode,
+    member_limit: GROUP_MEMBER_LIMIT,
+    badges_enabled: group.badgesEnabled,
   };
 }
 
@@ -29,5 +33,6 @@ export function presentMemberForTeacher(m: MemberRow): TMember {
     unlocked_faces: m.unlockedFaces,
     unlocked_hairs: m.unlockedHairs,
     small_group: m.smallGroup,
+    has_badge: m.badgeHash !== null,
   };
 }

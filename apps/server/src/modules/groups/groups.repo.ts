@@ -25,9 +25,18 @@ export async function countGroupsOfTeacher(db: DbOrTx, teacherId: string): Promi
   return row?.n ?? 0;
 }
 
-export async function isGroupNameTaken(db: DbOrTx, name: string): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(groups).where(eq(sql`lower(${groups.name})`, name.toLowerCase()));
+/** Whether the teacher already has a group of this name (names are the teacher's own: others may have it too). */
+export async function isGroupNameTaken(db: DbOrTx, teacherId: string, name: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(groups)
+    .where(and(eq(groups.teacherId, teacherId), eq(sql`lower(${groups.name})`, sql`lower(${name})`)));
   return (row?.n ?? 0) > 0;
+}
+
+/** A new join code for the group (the database draws one no group has); the old one stops at once. */
+export async function renewJoinCode(db: DbOrTx, groupId: string): Promise<void> {
+  await db.update(groups).set({ joinCode: sql`kolikko_new_join_code()` }).where(eq(groups.id, groupId));
 }
 
 export async function insertGroup(db: DbOrTx, teacherId: string, name: string, tradingAllowed: boolean): Promise<GroupRow> {
@@ -36,7 +45,7 @@ export async function insertGroup(db: DbOrTx, teacherId: string, name: string, t
   return row;
 }
 
-export async function updateGroup(db: DbOrTx, groupId: string, values: Partial<Pick<GroupRow, 'locked' | 'tradingAllowed'>>) {
+export async function updateGroup(db: DbOrTx, groupId: string, values: Partial<Pick<GroupRow, 'locked' | 'tradingAllowed' | 'badgesEnabled'>>) {
   await db.update(groups).set(values).where(eq(groups.id, groupId));
 }
 

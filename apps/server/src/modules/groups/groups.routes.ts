@@ -70,18 +70,32 @@ export async function groupsRoutes(fastify: FastifyInstance, opts: { groups: Gro
     async (request) => groups.toggleLock(requireTeacher(request).teacherId, request.params.id),
   );
 
+  app.post(
+    '/group/:id/join-code',
+    {
+      schema: {
+        tags,
+        summary: 'A new join code for the group',
+        description: 'The old code stops working at once (joins and sign-ins by it are refused); the members stay.',
+        params: z.object({ id: ZGroupId }),
+        response: { 200: ZGroup, ...errors },
+      },
+    },
+    async (request) => groups.renewJoinCode(requireTeacher(request).teacherId, request.params.id),
+  );
+
   app.put(
     '/group/:id/settings',
     {
       schema: {
         tags,
-        summary: 'Allow or forbid coin trading between the members',
+        summary: 'Allow or forbid coin trading between the members, and badge sign-in',
         params: z.object({ id: ZGroupId }),
         body: ZGroupSettingsRequest,
         response: { 200: ZGroup, ...errors },
       },
     },
-    async (request) => groups.setTrading(requireTeacher(request).teacherId, request.params.id, request.body.trading_allowed),
+    async (request) => groups.updateSettings(requireTeacher(request).teacherId, request.params.id, request.body),
   );
 
   app.delete(

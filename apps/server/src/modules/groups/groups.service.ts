@@ -1,6 +1,6 @@
 import { AppError } from '@kolikko/core/errors';
 import { EXTRA_GROUP_PRICE, GROUPS_INCLUDED } from '@kolikko/core/limits';
-import type { TGroup, TGroupLimits } from '@kolikko/core/schemas/groups';
+import type { TGroup, TGroupLimits, TGroupSettingsRequest } from '@kolikko/core/schemas/groups';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
@@ -23,6 +23,20 @@ export async function ownedGroup(db: DbOrTx, teacherId: string, groupId: string)
   if (!row) throw new AppError('GROUP.GROUP_NOT_FOUND');
   if (row.group.teacherId !== teacherId) throw new AppError('GROUP.NOT_YOUR_GROUP');
   return row;
+}
+
+/**
+ * Runs a write that draws a join code again if it met another group's: the database draws a code
+ * no group has, but two groups made at the same instant may draw the same one (1 in 480 million).
+ */
+async function retryOnCodeClash<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isUniqueViolation(err, 'groups_join_code_idx') || attempt >= 3) throw err;
+    }
+  }
 }
 
 export function createGroupsService({ db, events, sessions, owedRewards }: { db: Db; events: GroupEvents; sessions: SessionEvents; owedRewards: OwedRewardsService }) {
@@ -60,26 +74,38 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
       return present(teacherId, groupId);
     },
 
-    /** A new group, active at once; trading is off unless the teacher allowed it on creation. */
+    /**
+     * A new group, active at once, with a join code of its own; trading is off unless the teacher
+     * allowed it on creation. Its name must differ from the teacher's other groups' only.
+     */
     async create(teacherId: string, name: string, tradingAllowed = false): Promise<TGroup> {
-      try {
-        const group = await db.transaction(async (tx) => {
+      const attempt = () =>
+        db.transaction(async (tx) => {
           // Locking the teacher row makes two racing creations count one after the other.
           const teacher = await repo.lockTeacher(tx, teacherId);
           if (!teacher) throw new AppError('AUTH.NO_AUTH');
           const used = await repo.countGroupsOfTeacher(tx, teacherId);
           if (used >= GROUPS_INCLUDED + teacher.extraGroupSlots) throw new AppError('LIMITATIONS.GROUP_LIMIT_EXCEEDED');
-          if (await repo.isGroupNameTaken(tx, name)) throw new AppError('GROUP.GROUP_TAKEN', { field: 'group_name' });
+          if (await repo.isGroupNameTaken(tx, teacherId, name)) throw new AppError('GROUP.GROUP_TAKEN', { field: 'group_name' });
           const created = await repo.insertGroup(tx, teacherId, name, tradingAllowed);
           await repo.setActiveGroup(tx, teacherId, created.id);
           return created;
         });
+      try {
+        const group = await retryOnCodeClash(attempt);
         events.created(teacherId, group.id);
         return presentGroup(group, 0, group.id);
       } catch (err) {
-        if (isUniqueViolation(err, 'groups_name_lower_idx')) throw new AppError('GROUP.GROUP_TAKEN', { field: 'group_name' });
+        if (isUniqueViolation(err, 'groups_teacher_name_lower_idx')) throw new AppError('GROUP.GROUP_TAKEN', { field: 'group_name' });
         throw err;
       }
+    },
+
+    /** A new join code; the old one stops at once, and the group's members stay. */
+    async renewJoinCode(teacherId: string, groupId: string): Promise<TGroup> {
+      await ownedGroup(db, teacherId, groupId);
+      await retryOnCodeClash(() => repo.renewJoinCode(db, groupId));
+      return present(teacherId, groupId);
     },
 
     async toggleLock(teacherId: string, groupId: string): Promise<TGroup> {
@@ -88,10 +114,14 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
       return present(teacherId, groupId);
     },
 
-    async setTrading(teacherId: string, groupId: string, allowed: boolean): Promise<TGroup> {
+    /** Trading between members (the members are told) and badge sign-in, each only when given. */
+    async updateSettings(teacherId: string, groupId: string, settings: TGroupSettingsRequest): Promise<TGroup> {
       await ownedGroup(db, teacherId, groupId);
-      await repo.updateGroup(db, groupId, { tradingAllowed: allowed });
-      events.settingsChanged(groupId, allowed);
+      await repo.updateGroup(db, groupId, {
+        ...(settings.trading_allowed === undefined ? {} : { tradingAllowed: settings.trading_allowed }),
+        ...(settings.badges_enabled === undefined ? {} : { badgesEnabled: settings.badges_enabled }),
+      });
+      if (settings.trading_allowed !== undefined) events.settingsChanged(groupId, settings.trading_allowed);
       return present(teacherId, groupId);
     },
 

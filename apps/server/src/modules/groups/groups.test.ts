@@ -91,12 +91,18 @@ describe('groups: creating, listing, the active group', () => {
     expect([res.statusCode, res.json().errorCode, res.json().field]).toEqual([400, code, 'group_name']);
   });
 
-  it('refuses a taken name, whatever the case and whoever holds it', async () => {
+  it("refuses a name the teacher's own group has, whatever the case; another teacher's is no matter", async () => {
     const other = await buildTeacher(db);
     await buildGroup(db, other.id, { name: 'Sharks' });
     const teacher = await buildTeacher(db);
-    const res = await call('POST', '/api/group', await signIn(app, teacher, 'teacher'), { id: teacher.id, group_name: 'SHARKS' });
-    expect([res.statusCode, res.json().errorCode]).toEqual([409, 'GROUP.GROUP_TAKEN']);
+    await call('POST', '/api/purchase/group', await signIn(app, teacher, 'teacher'), { userId: teacher.id, amount: 1 });
+    const cookie = await signIn(app, teacher, 'teacher');
+    const made = await call('POST', '/api/group', cookie, { id: teacher.id, group_name: 'SHARKS' });
+    expect(made.statusCode).toBe(201);
+    const again = await call('POST', '/api/group', cookie, { id: teacher.id, group_name: 'sharks' });
+    expect([again.statusCode, again.json().errorCode, again.json().field]).toEqual([409, 'GROUP.GROUP_TAKEN', 'group_name']);
+    const accented = await call('POST', '/api/group', cookie, { id: teacher.id, group_name: 'Äänet' });
+    expect(accented.statusCode).toBe(201);
   });
 
   it(`holds ${GROUPS_INCLUDED} groups, then refuses with GROUP_LIMIT_EXCEEDED until a slot is bought`, async () => {
@@ -167,7 +173,7 @@ describe('groups: settings and deletion', () => {
     ]);
     const res = await call('GET', `/api/group/${group.id}/members`, cookie);
     expect(res.json().filter((m: { id: string }) => m.id === member.id)).toEqual([
-      { id: member.id, username: member.username, group_id: group.id, coins: 0, face: null, hair: null, unlocked_faces: [], unlocked_hairs: [], small_group: 'blue' },
+      { id: member.id, username: member.username, group_id: group.id, coins: 0, face: null, hair: null, unlocked_faces: [], unlocked_hairs: [], small_group: 'blue', has_badge: false },
     ]);
   });
 

@@ -4,7 +4,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { transactionOnConnection } from '../../db/prepared.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { findMemberByUsername } from '../auth/auth.repo.ts';
+import { findMemberInGroup, listGroupNameKeys } from '../auth/auth.repo.ts';
+import { nameKey, suggestFreeName } from '@kolikko/core/rules/identity';
 import { InsufficientCoins, memberAccount, moveCoins, moveCoinsMany, teacherAccount, type Movement } from '../coins/ledger.repo.ts';
 import { presentMemberForTeacher } from '../groups/groups.presenters.ts';
 import type { SessionEvents } from '../auth/auth.events.ts';
@@ -124,13 +125,17 @@ export function createMembersService({
     async rename(actor: Actor, memberId: string, username: string): Promise<TMember> {
       const { member } = await accessibleMember(db, actor, memberId);
       if (member.username === username) return presentMemberForTeacher(member);
-      const holder = await findMemberByUsername(db, username);
-      if (holder && holder.id !== memberId) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
+      // A nickname is unique within the group; a classmate's is refused with a free one to take.
+      const holder = await findMemberInGroup(db, member.groupId, username);
+      if (holder && holder.id !== memberId) {
+        const taken = new Set((await listGroupNameKeys(db, member.groupId)).filter((key) => key !== nameKey(member.username)));
+        throw new AppError('USER.USERNAME_TAKEN', { field: 'username', suggestion: suggestFreeName(username, taken) });
+      }
       let updated: repo.MemberRow | undefined;
       try {
         updated = await repo.setMemberUsername(db, memberId, username);
       } catch (err) {
-        if (isUniqueViolation(err, 'members_username_lower_idx')) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
+        if (isUniqueViolation(err, 'members_group_username_lower_idx')) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
         throw err;
       }
       if (!updated) throw new AppError('MEMBER.MEMBER_NOT_FOUND');

@@ -153,6 +153,27 @@ describe('POST operator/delete-user and operator/export (the server side of npm 
     expect(await count(db, 'teachers', sql`id = ${teacher.id}`)).toBe(1);
   });
 
+  it('names a student of one class by its join code where students of several classes share the name', async () => {
+    const { teacher } = await classroom(db, 'namesakes');
+    const first = await buildGroup(db, teacher.id);
+    const second = await buildGroup(db, teacher.id);
+    const kept = await buildMember(db, first.id, { username: 'Emma' });
+    const gone = await buildMember(db, second.id, { username: 'emma' });
+    const [code] = await queryRows<{ join_code: string }>(db, sql`select join_code from groups where id = ${second.id}`);
+    const ask = (body: object) => call('POST', '/api/operator/delete-user', undefined, body, operator);
+
+    const ambiguous = await ask({ username: 'emma' });
+    expect([ambiguous.statusCode, ambiguous.json().field, ambiguous.json().message]).toEqual([
+      400,
+      'username',
+      'students of several classes are named "emma": name the class by its join code, as CODE/emma',
+    ]);
+    const deleted = await ask({ username: `${code?.join_code.toLowerCase()}/EMMA` });
+    expect([deleted.statusCode, deleted.json().username]).toEqual([200, 'emma']);
+    expect(await count(db, 'members', sql`id = ${gone.id}`)).toBe(0);
+    expect(await count(db, 'members', sql`id = ${kept.id}`)).toBe(1);
+  });
+
   it("answers the user's export as a ZIP, made in a temporary file it removes", async () => {
     const { students } = await classroom(db, 'exported');
     const temporary = () => readdirSync(tmpdir()).filter((f) => f.startsWith('kolikko-operator-export-')).length;

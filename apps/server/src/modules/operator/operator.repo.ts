@@ -1,4 +1,5 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { normalizeJoinCode } from '@kolikko/core/rules/identity';
 import type { DbOrTx } from '../../db/client.ts';
 import { groups, members, teachers } from '../../db/schema/index.ts';
 
@@ -20,7 +21,8 @@ export type OperatorUser =
   | { kind: 'teacher'; id: string; username: string; isDemo: boolean }
   | { kind: 'member'; id: string; username: string; isDemo: boolean; teacherId: string; teacherUsername: string };
 
-export type UserLookup = { found: OperatorUser } | { found: null; reason: 'not-found' | 'ambiguous' };
+/** 'ambiguous': a teacher's and a student's name; 'ambiguous-student': students of several classes have it. */
+export type UserLookup = { found: OperatorUser } | { found: null; reason: 'not-found' | 'ambiguous' | 'ambiguous-student' };
 
 /**
  * The teacher or student with this username (any case), for `delete-user` and `export`. The two
@@ -28,17 +30,21 @@ export type UserLookup = { found: OperatorUser } | { found: null; reason: 'not-f
  * 'ambiguous', never a guess.
  */
 export async function findUserByUsername(db: DbOrTx, username: string, kind?: OperatorUserKind): Promise<UserLookup> {
-  const name = username.trim().toLowerCase();
+  // A student's name is unique only in its class: `CODE/name` names the one of the class with that join code.
+  const slash = username.indexOf('/');
+  const groupCode = slash >= 0 ? normalizeJoinCode(username.slice(0, slash)) : undefined;
+  const name = (slash >= 0 ? username.slice(slash + 1) : username).trim().normalize('NFC');
+  if (groupCode !== undefined && kind === 'teacher') return { found: null, reason: 'not-found' };
   const found: OperatorUser[] = [];
-  if (kind !== 'member') {
+  if (kind !== 'member' && groupCode === undefined) {
     const [teacher] = await db
       .select({ id: teachers.id, username: teachers.username, isDemo: sql<boolean>`${teachers.demoId} is not null` })
       .from(teachers)
-      .where(eq(sql`lower(${teachers.username})`, name));
+      .where(eq(sql`lower(${teachers.username})`, sql`lower(${name})`));
     if (teacher) found.push({ kind: 'teacher', ...teacher });
   }
   if (kind !== 'teacher') {
-    const [member] = await db
+    const matches = await db
       .select({
         id: members.id,
         username: members.username,
@@ -49,7 +55,10 @@ export async function findUserByUsername(db: DbOrTx, username: string, kind?: Op
       .from(members)
       .innerJoin(groups, eq(groups.id, members.groupId))
       .innerJoin(teachers, eq(teachers.id, groups.teacherId))
-      .where(eq(sql`lower(${members.username})`, name));
+      .where(and(eq(sql`lower(${members.username})`, sql`lower(${name})`), groupCode === undefined ? undefined : eq(groups.joinCode, groupCode)))
+      .limit(2);
+    if (matches.length > 1) return { found: null, reason: 'ambiguous-student' };
+    const [member] = matches;
     if (member) found.push({ kind: 'member', ...member });
   }
   const [only, other] = found;

@@ -53,6 +53,12 @@ export function createOperatorService({ db, account, members, disconnect }: Oper
           message: `"${username}" is the username of both a teacher and a student: say which with --teacher or --student`,
         });
       }
+      if (lookup.reason === 'ambiguous-student') {
+        throw new AppError('VALIDATION.INVALID_INPUT', {
+          field: 'username',
+          message: `students of several classes are named "${username}": name the class by its join code, as CODE/${username}`,
+        });
+      }
       const who = kind === 'teacher' ? 'teacher' : kind === 'member' ? 'student' : 'teacher or student';
       throw new AppError('USER.USER_NOT_FOUND', { message: `no ${who} with the username "${username}"` });
     }

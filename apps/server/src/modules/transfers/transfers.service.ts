@@ -20,9 +20,9 @@ export function createTransfersService({ db, events }: { db: Db; events: MemberE
      * wait, never deadlock) and decides with core's rules on what it read under the locks.
      */
     async transfer(senderId: string, recipientKey: string, amount: number): Promise<TTransferResponse> {
-      const found = await repo.findRecipient(db, UUID.test(recipientKey) ? { id: recipientKey } : { username: recipientKey });
       const senderRow = await repo.findRecipient(db, { id: senderId });
       if (!senderRow) throw new AppError('USER.NOT_YOU');
+      const found = await repo.findRecipient(db, UUID.test(recipientKey) ? { id: recipientKey } : { username: recipientKey.normalize('NFC'), groupId: senderRow.groupId });
       let result: { senderCoins: number; recipient: { id: string; username: string; coins: number }; groupId: string };
       try {
         result = await db.transaction(async (tx) => {
