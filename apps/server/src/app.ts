@@ -24,6 +24,9 @@ import securityPlugin from './plugins/security.ts';
 import textInputPlugin from './plugins/text-input.ts';
 import webPlugin from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { badgesRoutes } from './modules/badges/badges.routes.ts';
+import { createBadgesService } from './modules/badges/badges.service.ts';
+import { createClassListService } from './modules/badges/class-list.service.ts';
 import { socketSessionEvents } from './modules/auth/auth.events.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { socketChatEvents } from './modules/chat/chat.events.ts';
@@ -169,6 +172,10 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       api.addHook('onClose', async () => stopDemoSweep());
       await api.register(demoRoutes, { demo, secureCookies });
       await api.register(authRoutes, { auth, secureCookies });
+      // Badge sign-in and class lists (issue 31): children who cannot type yet, a whole class at once.
+      const badges = createBadgesService({ db, publicUrl: config.publicUrl, sessions });
+      const classList = createClassListService({ db, publicUrl: config.publicUrl, memberEvents, characterParts });
+      await api.register(badgesRoutes, { badges, classList, secureCookies });
       await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io), sessions, owedRewards }) });
       const members = createMembersService({ db, events: memberEvents, sessions, owedRewards });
       const account = createAccountService({ db, sessions });

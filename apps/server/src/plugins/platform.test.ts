@@ -17,7 +17,9 @@ describe('operations', () => {
   it('publishes the OpenAPI document of the route schemas at /api/docs', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login/admin', '/api/signup/member', '/api/checkStatus']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login/admin', '/api/signup/member', '/api/checkStatus', '/api/login/badge', '/api/group/{id}/badges', '/api/group/{id}/members']),
+    );
     expect(doc.paths['/api/signup/admin'].post.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['username', 'email', 'password']),
     );

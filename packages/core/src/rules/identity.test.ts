@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { JOIN_CODE_ALPHABET, USERNAME_MAX_LENGTH } from '../limits.ts';
-import { formatJoinCode, isValidUsername, looksLikeJoinCode, nameKey, normalizeJoinCode, parseClassList, suggestFreeName } from './identity.ts';
+import { formatJoinCode, isValidUsername, looksLikeJoinCode, nameKey, normalizeJoinCode, parseClassList, sortClassList, suggestFreeName } from './identity.ts';
 
 describe('names', () => {
   it('compares names without regard to case or how a letter was typed', () => {
@@ -77,6 +77,21 @@ describe('parseClassList', () => {
     expect(parseClassList('Emma,3A\nVille,3A')).toEqual([
       { line: 1, username: 'Emma' },
       { line: 2, username: 'Ville' },
+    ]);
+  });
+});
+
+describe('sortClassList', () => {
+  it('refuses bad names, names a classmate or an earlier line has, and lines past the room left, keeping the others', () => {
+    const lines = parseClassList('Emma\nväinö\nVÄINÖ\nab\nKettu\nIlves\nOnni');
+    const { accepted, refused } = sortClassList(lines, new Set(['emma']), 2);
+    expect(accepted.map((l) => l.username)).toEqual(['väinö', 'Kettu']);
+    expect(refused).toEqual([
+      { line: 1, username: 'Emma', errorCode: 'USER.USERNAME_TAKEN' },
+      { line: 3, username: 'VÄINÖ', errorCode: 'USER.USERNAME_TAKEN' },
+      { line: 4, username: 'ab', errorCode: 'USER.INVALID_USERNAME' },
+      { line: 6, username: 'Ilves', errorCode: 'GROUP.FULL' },
+      { line: 7, username: 'Onni', errorCode: 'GROUP.FULL' },
     ]);
   });
 });

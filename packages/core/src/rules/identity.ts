@@ -1,3 +1,4 @@
+import type { RefusedLine } from '../errors.ts';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../limits.ts';
 
 /**
@@ -116,4 +117,33 @@ export function parseClassList(text: string): ClassListLine[] {
     lines.push({ line: lines.length + 1, username });
   }
   return lines;
+}
+
+interface Line {
+  line: number;
+  username: string;
+}
+
+/**
+ * Sorts a class list's lines against the names a group holds (`takenKeys`, as `nameKey`) and the
+ * room it has left: a bad name is USER.INVALID_USERNAME, a name a classmate or an earlier line
+ * holds USER.USERNAME_TAKEN, and a good line past the member limit GROUP.FULL. A refused line
+ * does not stop the others.
+ */
+export function sortClassList<T extends Line>(lines: readonly T[], takenKeys: ReadonlySet<string>, room: number): { accepted: T[]; refused: RefusedLine[] } {
+  const taken = new Set(takenKeys);
+  const accepted: T[] = [];
+  const refused: RefusedLine[] = [];
+  for (const line of lines) {
+    const username = normalizeName(line.username);
+    const key = nameKey(username);
+    if (!isValidUsername(username)) refused.push({ line: line.line, username, errorCode: 'USER.INVALID_USERNAME' });
+    else if (taken.has(key)) refused.push({ line: line.line, username, errorCode: 'USER.USERNAME_TAKEN' });
+    else if (accepted.length >= room) refused.push({ line: line.line, username, errorCode: 'GROUP.FULL' });
+    else {
+      taken.add(key);
+      accepted.push({ ...line, username });
+    }
+  }
+  return { accepted, refused };
 }

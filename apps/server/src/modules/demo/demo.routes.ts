@@ -37,6 +37,10 @@ export const DEMO_REFUSED_ROUTES: readonly string[] = [
   'GET /api/admin/:id/export',
   'GET /api/member/:id/export',
   'GET /api/logout',
+  // A demo's sample students have no passwords and sign in only through the demo's frames: no
+  // badges or class lists that would give them, or new students, a way in from outside.
+  'POST /api/group/:id/badges',
+  'POST /api/group/:id/members',
 ];
 const refused = new Set(DEMO_REFUSED_ROUTES);
 

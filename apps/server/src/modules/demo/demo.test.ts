@@ -226,13 +226,14 @@ describe('what a demo may not do', () => {
     }
   });
 
-  it('refuses card payments, community publishing and buying, sharing with teachers, e-mail and password changes, deleting accounts and logging out', async () => {
+  it('refuses card payments, community publishing and buying, sharing with teachers, e-mail and password changes, deleting accounts, badges, class lists and logging out', async () => {
     const d = await startDemo();
     const me = await demoTeacher(d);
     const real = await buildTeacher(db, { username: 'real_teacher' });
     const lists = (await d.as('teacher')({ method: 'GET', url: `/api/todolists/${me.id}` })).json<{ id: string }[]>();
     const listId = lists[0]?.id ?? '';
     const emmaId = d.body.students[0]?.id ?? '';
+    const demoGroup = await demoGroupId(d);
     const teacherCalls: InjectOptions[] = [
       { method: 'POST', url: '/api/dev/create-payment-intent', payload: { userId: me.id, coins: 100 } },
       { method: 'POST', url: `/api/community/todolist/${listId}`, payload: { title: 'x', description: { content_html: '<p>x</p>', content_delta: {} }, price: 0, categories: ['OTHER'], targets: ['OTHER'], language: 'EN' } },
@@ -245,6 +246,8 @@ describe('what a demo may not do', () => {
       { method: 'PUT', url: '/api/member/password', payload: { member_id: emmaId, password: 'secret123' } },
       { method: 'DELETE', url: `/api/member/${emmaId}` },
       { method: 'GET', url: '/api/logout', headers: { origin: 'http://localhost:3000' } },
+      { method: 'POST', url: `/api/group/${demoGroup}/badges`, payload: {} },
+      { method: 'POST', url: `/api/group/${demoGroup}/members`, payload: { usernames: ['outsider'] } },
     ];
     for (const call of teacherCalls) {
       const res = await d.as('teacher')(call);
