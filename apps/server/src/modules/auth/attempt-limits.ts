@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '@kolikko/core/errors';
 import { LOGIN_KNOWN_ADDRESS_MS, LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_PER_PAIR } from '@kolikko/core/limits';
 import { decideAttempt, type AttemptPolicy } from '@kolikko/core/rules/attempts';
@@ -24,6 +25,14 @@ export interface LoginAttempt extends Counted {
 /** 429 SERVER.TRY_AGAIN saying in how many seconds (the auth routes also send it as Retry-After). */
 function tryAgainIn(waitMs: number): AppError {
   return new AppError('SERVER.TRY_AGAIN', { details: { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) } });
+}
+
+/** A route scope whose 429s of these limits also say when to come back as the standard Retry-After header. */
+export function sendRetryAfter(app: FastifyInstance): void {
+  app.addHook('onError', async (_request, reply, error) => {
+    const wait = error instanceof AppError ? error.details?.retryAfterSeconds : undefined;
+    if (wait !== undefined) reply.header('retry-after', String(wait));
+  });
 }
 
 const keyOf = (limit: Limit) => hashToken(limit.name);

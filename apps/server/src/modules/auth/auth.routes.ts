@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendRetryAfter } from './attempt-limits.ts';
 import { z } from 'zod';
 import { AppError } from '@kolikko/core/errors';
 import {
@@ -33,11 +34,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
   const { auth } = opts;
   const cookie = { secure: opts.secureCookies };
 
-  // A 429 of the limits says when to come back (details.retryAfterSeconds), also as the standard header.
-  app.addHook('onError', async (_request, reply, error) => {
-    const wait = error instanceof AppError ? error.details?.retryAfterSeconds : undefined;
-    if (wait !== undefined) reply.header('retry-after', String(wait));
-  });
+  sendRetryAfter(app);
 
   const signIn = async (oldTokenHash: string | undefined, session: NewSession) => {
     if (oldTokenHash) await auth.logout(oldTokenHash);

@@ -64,6 +64,14 @@ export interface Caller {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/** A new session for a teacher or a member: a random token for the cookie, its hash in the database. */
+export async function startSessionOf(db: Db, owner: repo.SessionOwner): Promise<NewSession> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await repo.insertSession(db, hashToken(token), owner, expiresAt);
+  return { token, expiresAt };
+}
+
 export function createAuthService(deps: AuthDeps) {
   const { db, mailer, captcha, publicUrl, sessions, memberEvents, background, characterParts, random = Math.random } = deps;
   const limits = createAttemptLimits(db);
@@ -117,12 +125,7 @@ export function createAuthService(deps: AuthDeps) {
   /** Names no account has are counted per name, as accounts are, so the limits do not tell which exist. */
   const unknownName = (kind: 'teacher' | 'member', loginName: string) => `${kind}-name:${loginName.trim().toLowerCase()}`;
 
-  async function startSession(owner: repo.SessionOwner): Promise<NewSession> {
-    const token = newToken();
-    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await repo.insertSession(db, hashToken(token), owner, expiresAt);
-    return { token, expiresAt };
-  }
+  const startSession = (owner: repo.SessionOwner) => startSessionOf(db, owner);
 
   async function sendVerification(teacher: repo.TeacherRow): Promise<void> {
     const token = newToken();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendRetryAfter } from '../auth/attempt-limits.ts';
 import { z } from 'zod';
 import { AppError } from '@kolikko/core/errors';
 import { ZBadgeLoginRequest, ZSessionUser } from '@kolikko/core/schemas/auth';
@@ -32,11 +33,7 @@ export async function badgesRoutes(fastify: FastifyInstance, opts: BadgesRoutesO
   const { badges, classList } = opts;
   const cookie = { secure: opts.secureCookies };
 
-  // A 429 of the login limits says when to come back (details.retryAfterSeconds), also as the standard header.
-  app.addHook('onError', async (_request, reply, error) => {
-    const wait = error instanceof AppError ? error.details?.retryAfterSeconds : undefined;
-    if (wait !== undefined) reply.header('retry-after', String(wait));
-  });
+  sendRetryAfter(app);
 
   app.post(
     '/group/:id/badges',

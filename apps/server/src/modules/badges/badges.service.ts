@@ -1,15 +1,14 @@
 import { AppError } from '@kolikko/core/errors';
-import { SESSION_TTL_MS } from '@kolikko/core/limits';
 import type { TMemberUser } from '@kolikko/core/schemas/auth';
 import type { TIssuedBadge } from '@kolikko/core/schemas/groups';
 import type { Db } from '../../db/client.ts';
 import { newBadgeToken } from '../../platform/child-credentials.ts';
-import { hashToken, newToken } from '../../platform/tokens.ts';
+import { hashToken } from '../../platform/tokens.ts';
 import { createAttemptLimits } from '../auth/attempt-limits.ts';
 import type { SessionEvents } from '../auth/auth.events.ts';
 import { presentMember } from '../auth/auth.presenters.ts';
 import * as authRepo from '../auth/auth.repo.ts';
-import type { NewSession } from '../auth/auth.service.ts';
+import { startSessionOf, type NewSession } from '../auth/auth.service.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
 import * as repo from './badges.repo.ts';
 
@@ -40,13 +39,6 @@ const UNKNOWN_BADGE = 'member-badge:unknown';
 
 export function createBadgesService({ db, publicUrl, sessions }: BadgesDeps) {
   const limits = createAttemptLimits(db);
-
-  async function startSession(memberId: string): Promise<NewSession> {
-    const token = newToken();
-    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await authRepo.insertSession(db, hashToken(token), { memberId }, expiresAt);
-    return { token, expiresAt };
-  }
 
   return {
     /**
@@ -84,7 +76,7 @@ export function createBadgesService({ db, publicUrl, sessions }: BadgesDeps) {
       const attempt = await limits.countLogin(found ? `member:${found.member.id}` : UNKNOWN_BADGE, caller.ip);
       if (!found || !found.badgesEnabled || found.isDemo) throw new AppError('AUTH.LOGIN_FAILED');
       await authRepo.touchMemberLogin(db, found.member.id);
-      const session = await startSession(found.member.id);
+      const session = await startSessionOf(db, { memberId: found.member.id });
       await limits.loginSucceeded(attempt);
       return { user: presentMember(found.member, found.tradingAllowed), session };
     },
