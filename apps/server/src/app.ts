@@ -25,6 +25,8 @@ import textInputPlugin from './plugins/text-input.ts';
 import webPlugin from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { badgesRoutes } from './modules/badges/badges.routes.ts';
+import { reasonsRoutes } from './modules/reasons/reasons.routes.ts';
+import { createReasonsService } from './modules/reasons/reasons.service.ts';
 import { createBadgesService } from './modules/badges/badges.service.ts';
 import { createClassListService } from './modules/badges/class-list.service.ts';
 import { socketSessionEvents } from './modules/auth/auth.events.ts';
@@ -176,6 +178,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       const badges = createBadgesService({ db, publicUrl: config.publicUrl, sessions });
       const classList = createClassListService({ db, publicUrl: config.publicUrl, memberEvents, characterParts });
       await api.register(badgesRoutes, { badges, classList, secureCookies });
+      await api.register(reasonsRoutes, { reasons: createReasonsService({ db }) });
       await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io), sessions, owedRewards }) });
       const members = createMembersService({ db, events: memberEvents, sessions, owedRewards });
       const account = createAccountService({ db, sessions });

@@ -106,6 +106,42 @@ export const LEDGER_REASONS = [
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
+/**
+ * The icons an award reason may have (issue 32): each is one of the web's own SVGs
+ * (components/reason-icon.tsx). The first six are the default reasons'.
+ */
+export const AWARD_REASON_ICONS = [
+  'helping',
+  'teamwork',
+  'hard-work',
+  'participating',
+  'kindness',
+  'persistence',
+  'star',
+  'heart',
+  'lightbulb',
+  'book',
+  'pencil',
+  'music',
+  'sports',
+  'art',
+  'science',
+  'numbers',
+  'tidy',
+  'listening',
+  'on-time',
+  'creativity',
+  'leadership',
+  'sharing',
+  'focus',
+  'thumbs-up',
+  'trophy',
+  'rocket',
+  'needs-work',
+  'noise',
+] as const;
+export type AwardReasonIcon = (typeof AWARD_REASON_ICONS)[number];
+
 /** The two layers of a character (spec section 3: faces and hairs). */
 export const CHARACTER_TYPES = ['face', 'hair'] as const;
 export type CharacterType = (typeof CHARACTER_TYPES)[number];

@@ -33,6 +33,7 @@ describe('the error catalogue', () => {
       'USER.AMBIGUOUS_NAME',
       'GROUP.AMBIGUOUS_NAME',
       'GROUP.FULL',
+      'AWARD.REASON_NOT_FOUND',
       'VALIDATION.INVALID_INPUT',
     ]);
   });

@@ -7,7 +7,8 @@
  * malformed field that no spec code names, USER.INVALID_PASSWORD for spec section 5's password
  * rule, which the catalogue has no code for, and issue 31's identity codes: USER.AMBIGUOUS_NAME
  * (a student name several classes share, signed in without a class code), GROUP.AMBIGUOUS_NAME
- * (a group name several open groups share, joined without a code) and GROUP.FULL.
+ * (a group name several open groups share, joined without a code) and GROUP.FULL; issue 32's
+ * AWARD.REASON_NOT_FOUND (an award reason that is not, or no longer, the group's).
  */
 export const ERROR_STATUS = {
   'AUTH.INVALID_TOKEN': 400,
@@ -108,6 +109,8 @@ export const ERROR_STATUS = {
 
   'PAYMENT.INVALID_PACKAGE': 400,
   'PAYMENT.INSUFFICIENT_FUNDS': 400,
+
+  'AWARD.REASON_NOT_FOUND': 404,
 
   'VALIDATION.INVALID_INPUT': 400,
 } as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502>;

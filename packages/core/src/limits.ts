@@ -34,6 +34,11 @@ export const JOIN_CODE_LENGTH = 6;
 export const JOIN_CODE_ALPHABET = '23456789BCDFGHJKMNPQRSTVWXYZ';
 /** A badge's secret: 18 random bytes (144 bits), 24 characters of base64url; stored as its SHA-256 only. */
 export const BADGE_TOKEN_BYTES = 18;
+/** Award reasons (issue 32): a name, an icon and a coin amount, 1 to 100 (a "needs work" reason takes -1 to -100). */
+export const REASON_NAME_MAX_LENGTH = 40;
+export const REASON_COINS_MAX = 100;
+/** A group holds at most this many reasons: more than a lesson's screen can show. */
+export const REASONS_PER_GROUP_MAX = 40;
 /** A class list pasted at once holds at most as many names as a group may have members. */
 export const CLASS_LIST_MAX_LINES = GROUP_MEMBER_LIMIT;
 export const TODOLIST_NAME_MAX_LENGTH = 60;

@@ -34,6 +34,8 @@ export const ZGroup = z.object({
   member_limit: z.number().int(),
   /** Ours (issue 31): whether the group's printed badges sign its students in. */
   badges_enabled: z.boolean(),
+  /** Ours (issue 32): whether the group may have "needs work" award reasons, which take coins back. */
+  needs_work_enabled: z.boolean(),
 });
 export type TGroup = z.infer<typeof ZGroup>;
 
@@ -52,8 +54,10 @@ export const ZGroupSettingsRequest = z
     trading_allowed: z.boolean({ error: 'VALIDATION.INVALID_INPUT' }).optional(),
     /** Ours (issue 31): let the group's badges sign its students in. */
     badges_enabled: z.boolean({ error: 'VALIDATION.INVALID_INPUT' }).optional(),
+    /** Ours (issue 32): allow "needs work" award reasons (off by default). */
+    needs_work_enabled: z.boolean({ error: 'VALIDATION.INVALID_INPUT' }).optional(),
   })
-  .refine((s) => s.trading_allowed !== undefined || s.badges_enabled !== undefined, { error: 'VALIDATION.INVALID_INPUT' });
+  .refine((s) => Object.values(s).some((v) => v !== undefined), { error: 'VALIDATION.INVALID_INPUT' });
 export type TGroupSettingsRequest = z.infer<typeof ZGroupSettingsRequest>;
 
 export const ZGroupLimits = z.object({ current_usage: z.number().int(), total_limit: z.number().int() });

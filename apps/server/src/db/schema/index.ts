@@ -94,6 +94,13 @@ export const groups = pgTable(
     joinCode: text('join_code').notNull().default(sql`kolikko_new_join_code()`),
     /** Whether the group's printed badges sign its students in (members.badge_hash). */
     badgesEnabled: boolean('badges_enabled').notNull().default(true),
+    /** Whether the group may have "needs work" award reasons (negative coins); off until the teacher allows them. */
+    needsWorkEnabled: boolean('needs_work_enabled').notNull().default(false),
+    /**
+     * Whether the group has been given its default award reasons (at creation; a group made before
+     * reasons existed gets them, in the teacher's language, when its reasons are first read).
+     */
+    reasonsSeeded: boolean('reasons_seeded').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -133,6 +140,30 @@ export const members = pgTable(
     index('members_group_idx').on(t.groupId),
     check('members_coins_non_negative', sql`${t.coins} >= 0`),
     check('members_small_group_valid', sql`${t.smallGroup} in ('blue', 'orange')`),
+  ],
+);
+
+/**
+ * A group's award reasons ("skills", issue 32): one tap awards `coins` to a student with the
+ * reason named. Positions are 1-based and contiguous per group. An award keeps the reason's name
+ * and icon of its own, so a removed reason stays named in history.
+ */
+export const awardReasons = pgTable(
+  'award_reasons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    icon: text('icon').notNull(),
+    coins: integer('coins').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('award_reasons_group_idx').on(t.groupId, t.position),
+    check('award_reasons_coins_valid', sql`${t.coins} between -100 and 100 and ${t.coins} <> 0`),
   ],
 );
 

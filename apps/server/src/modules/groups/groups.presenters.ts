@@ -19,6 +19,7 @@ export function presentGroup(group: GroupRow, memberCount: number, activeGroupId
     join_code: group.joinCode,
     member_limit: GROUP_MEMBER_LIMIT,
     badges_enabled: group.badgesEnabled,
+    needs_work_enabled: group.needsWorkEnabled,
   };
 }
 

@@ -45,7 +45,7 @@ export async function insertGroup(db: DbOrTx, teacherId: string, name: string, t
   return row;
 }
 
-export async function updateGroup(db: DbOrTx, groupId: string, values: Partial<Pick<GroupRow, 'locked' | 'tradingAllowed' | 'badgesEnabled'>>) {
+export async function updateGroup(db: DbOrTx, groupId: string, values: Partial<Pick<GroupRow, 'locked' | 'tradingAllowed' | 'badgesEnabled' | 'needsWorkEnabled'>>) {
   await db.update(groups).set(values).where(eq(groups.id, groupId));
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@kolikko/core/schemas/groups';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import { requireTeacher } from '../../plugins/auth.ts';
+import { reasonLanguage } from '../reasons/default-reasons.ts';
 import { assertSelf, type GroupsService } from './groups.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -56,11 +57,20 @@ export async function groupsRoutes(fastify: FastifyInstance, opts: { groups: Gro
 
   app.post(
     '/group',
-    { schema: { tags, summary: 'Create a group; it becomes the active one', body: ZCreateGroupRequest, response: { 201: ZGroup, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a group; it becomes the active one',
+        description: 'The group gets a join code and six default award reasons, named in the language of Accept-Language (English or Finnish).',
+        body: ZCreateGroupRequest,
+        response: { 201: ZGroup, ...errors },
+      },
+    },
     async (request, reply) => {
       const { teacherId } = requireTeacher(request);
       assertSelf(teacherId, request.body.id);
-      return reply.status(201).send(await groups.create(teacherId, request.body.group_name, request.body.trading_allowed));
+      const language = reasonLanguage(request.headers['accept-language']);
+      return reply.status(201).send(await groups.create(teacherId, request.body.group_name, request.body.trading_allowed, language));
     },
   );
 

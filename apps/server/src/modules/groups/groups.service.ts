@@ -9,6 +9,7 @@ import type { OwedRewardsService } from '../coins/owed-rewards.service.ts';
 import * as repo from './groups.repo.ts';
 import { presentGroup, presentMemberForTeacher } from './groups.presenters.ts';
 import type { SessionEvents } from '../auth/auth.events.ts';
+import { seedDefaultReasons, type ReasonLanguage } from '../reasons/default-reasons.ts';
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
 
@@ -75,10 +76,11 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
     },
 
     /**
-     * A new group, active at once, with a join code of its own; trading is off unless the teacher
-     * allowed it on creation. Its name must differ from the teacher's other groups' only.
+     * A new group, active at once, with a join code of its own and the default award reasons in
+     * the teacher's language; trading is off unless the teacher allowed it on creation. Its name
+     * must differ from the teacher's other groups' only.
      */
-    async create(teacherId: string, name: string, tradingAllowed = false): Promise<TGroup> {
+    async create(teacherId: string, name: string, tradingAllowed = false, language: ReasonLanguage = 'en'): Promise<TGroup> {
       const attempt = () =>
         db.transaction(async (tx) => {
           // Locking the teacher row makes two racing creations count one after the other.
@@ -89,7 +91,8 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
           if (await repo.isGroupNameTaken(tx, teacherId, name)) throw new AppError('GROUP.GROUP_TAKEN', { field: 'group_name' });
           const created = await repo.insertGroup(tx, teacherId, name, tradingAllowed);
           await repo.setActiveGroup(tx, teacherId, created.id);
-          return created;
+          await seedDefaultReasons(tx, created.id, language);
+          return { ...created, reasonsSeeded: true };
         });
       try {
         const group = await retryOnCodeClash(attempt);
@@ -114,12 +117,13 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
       return present(teacherId, groupId);
     },
 
-    /** Trading between members (the members are told) and badge sign-in, each only when given. */
+    /** Trading between members (the members are told), badge sign-in and "needs work" reasons, each only when given. */
     async updateSettings(teacherId: string, groupId: string, settings: TGroupSettingsRequest): Promise<TGroup> {
       await ownedGroup(db, teacherId, groupId);
       await repo.updateGroup(db, groupId, {
         ...(settings.trading_allowed === undefined ? {} : { tradingAllowed: settings.trading_allowed }),
         ...(settings.badges_enabled === undefined ? {} : { badgesEnabled: settings.badges_enabled }),
+        ...(settings.needs_work_enabled === undefined ? {} : { needsWorkEnabled: settings.needs_work_enabled }),
       });
       if (settings.trading_allowed !== undefined) events.settingsChanged(groupId, settings.trading_allowed);
       return present(teacherId, groupId);

@@ -1,0 +1,45 @@
+import type { AwardReasonIcon } from '@kolikko/core/enumerations';
+import type { Tx } from '../../db/client.ts';
+import * as repo from './reasons.repo.ts';
+
+/** The language a group's default reasons are named in: the teacher's, as its browser says. */
+export type ReasonLanguage = 'en' | 'fi';
+
+/** Six positive reasons a new group starts with (issue 32), a coin each; the teacher changes them at will. */
+export const DEFAULT_REASONS: Record<ReasonLanguage, readonly { name: string; icon: AwardReasonIcon; coins: number }[]> = {
+  en: [
+    { name: 'Helping others', icon: 'helping', coins: 1 },
+    { name: 'Teamwork', icon: 'teamwork', coins: 1 },
+    { name: 'Working hard', icon: 'hard-work', coins: 1 },
+    { name: 'Participating', icon: 'participating', coins: 1 },
+    { name: 'Kindness', icon: 'kindness', coins: 1 },
+    { name: 'Persistence', icon: 'persistence', coins: 1 },
+  ],
+  fi: [
+    { name: 'Toisten auttaminen', icon: 'helping', coins: 1 },
+    { name: 'Yhteistyö', icon: 'teamwork', coins: 1 },
+    { name: 'Ahkeruus', icon: 'hard-work', coins: 1 },
+    { name: 'Osallistuminen', icon: 'participating', coins: 1 },
+    { name: 'Ystävällisyys', icon: 'kindness', coins: 1 },
+    { name: 'Sinnikkyys', icon: 'persistence', coins: 1 },
+  ],
+};
+
+/** The first language of an Accept-Language header we have reasons in; English otherwise. */
+export function reasonLanguage(acceptLanguage: string | undefined): ReasonLanguage {
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first === 'fi' || first.startsWith('fi-') ? 'fi' : 'en';
+}
+/**
+ * Gives a group its default reasons in `language`, once: at its creation, or for a group made
+ * before reasons existed, when its reasons are first read or changed.
+ */
+export async function seedDefaultReasons(tx: Tx, groupId: string, language: ReasonLanguage): Promise<void> {
+  if (!(await repo.claimReasonSeeding(tx, groupId))) return;
+  const count = await repo.lockGroupReasons(tx, groupId);
+  await repo.insertReasons(
+    tx,
+    DEFAULT_REASONS[language].map((r, i) => ({ groupId, ...r, position: count + i + 1 })),
+  );
+}
+

@@ -1,0 +1,69 @@
+import { and, asc, count, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { awardReasons, groups } from '../../db/schema/index.ts';
+
+export type ReasonRow = typeof awardReasons.$inferSelect;
+
+export async function listReasons(db: DbOrTx, groupId: string): Promise<ReasonRow[]> {
+  return db.select().from(awardReasons).where(eq(awardReasons.groupId, groupId)).orderBy(asc(awardReasons.position));
+}
+
+export async function findReason(db: DbOrTx, reasonId: string): Promise<ReasonRow | undefined> {
+  const [row] = await db.select().from(awardReasons).where(eq(awardReasons.id, reasonId));
+  return row;
+}
+
+/**
+ * Claims a group's default reasons: true once, for the one transaction that sets the flag (two
+ * first reads at once do not both seed), false when the group has had them.
+ */
+export async function claimReasonSeeding(tx: Tx, groupId: string): Promise<boolean> {
+  const rows = await tx
+    .update(groups)
+    .set({ reasonsSeeded: true })
+    .where(and(eq(groups.id, groupId), eq(groups.reasonsSeeded, false)))
+    .returning({ id: groups.id });
+  return rows.length === 1;
+}
+
+/** Locks the group's row: changes to one group's reasons (their positions) take turns. */
+export async function lockGroupReasons(tx: Tx, groupId: string): Promise<number> {
+  await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('update');
+  const [row] = await tx.select({ n: count() }).from(awardReasons).where(eq(awardReasons.groupId, groupId));
+  return row?.n ?? 0;
+}
+
+export async function insertReasons(db: DbOrTx, values: { groupId: string; name: string; icon: string; coins: number; position: number }[]): Promise<ReasonRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(awardReasons).values(values).returning();
+}
+
+export async function updateReason(db: DbOrTx, reasonId: string, values: Partial<Pick<ReasonRow, 'name' | 'icon' | 'coins' | 'position'>>): Promise<ReasonRow | undefined> {
+  const [row] = await db.update(awardReasons).set(values).where(eq(awardReasons.id, reasonId)).returning();
+  return row;
+}
+
+/** Shifts the positions in [from, to] of a group's reasons by `by` (+1 or -1). */
+export async function shiftPositions(db: DbOrTx, groupId: string, from: number, to: number, by: 1 | -1): Promise<void> {
+  await db
+    .update(awardReasons)
+    .set({ position: sql`${awardReasons.position} + ${by}` })
+    .where(and(eq(awardReasons.groupId, groupId), gte(awardReasons.position, from), lte(awardReasons.position, to)));
+}
+
+export async function deleteReason(db: DbOrTx, reasonId: string): Promise<void> {
+  await db.delete(awardReasons).where(eq(awardReasons.id, reasonId));
+}
+
+/** Closes the gap a removed reason left. */
+export async function closeGapAfter(db: DbOrTx, groupId: string, position: number): Promise<void> {
+  await db
+    .update(awardReasons)
+    .set({ position: sql`${awardReasons.position} - 1` })
+    .where(and(eq(awardReasons.groupId, groupId), gt(awardReasons.position, position)));
+}
+
+export async function findNeedsWorkEnabled(db: DbOrTx, groupId: string): Promise<boolean> {
+  const [row] = await db.select({ on: groups.needsWorkEnabled }).from(groups).where(eq(groups.id, groupId));
+  return row?.on ?? false;
+}
