@@ -26,6 +26,8 @@ import webPlugin from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { badgesRoutes } from './modules/badges/badges.routes.ts';
 import { reasonsRoutes } from './modules/reasons/reasons.routes.ts';
+import { awardsRoutes } from './modules/awards/awards.routes.ts';
+import { createAwardsService } from './modules/awards/awards.service.ts';
 import { createReasonsService } from './modules/reasons/reasons.service.ts';
 import { createBadgesService } from './modules/badges/badges.service.ts';
 import { createClassListService } from './modules/badges/class-list.service.ts';
@@ -90,7 +92,7 @@ export interface BuildAppOptions {
   background?: Background;
   /** On the embedded database: the secret of the operator's calls (modules/operator); none without. */
   operatorSecret?: string;
-  /** The clock the scheduled jobs see (tests run a job "two years later" through app.jobs.runNow). */
+  /** The clock the scheduled jobs and award undos see (tests run a job "two years later", or undo a minute late). */
   clock?: () => Date;
   /** Tests: shorter waits of the job runner (platform/jobs.ts). */
   jobTiming?: Partial<JobTiming>;
@@ -180,7 +182,9 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       await api.register(badgesRoutes, { badges, classList, secureCookies });
       await api.register(reasonsRoutes, { reasons: createReasonsService({ db }) });
       await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io), sessions, owedRewards }) });
-      const members = createMembersService({ db, events: memberEvents, sessions, owedRewards });
+      const clock = options.clock ?? (() => new Date());
+      const members = createMembersService({ db, events: memberEvents, sessions, owedRewards, clock });
+      await api.register(awardsRoutes, { awards: createAwardsService({ db, events: memberEvents, owedRewards, clock }) });
       const account = createAccountService({ db, sessions });
       await api.register(membersRoutes, { members, secureCookies });
       await api.register(accountRoutes, { account, secureCookies });

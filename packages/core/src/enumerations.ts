@@ -103,6 +103,8 @@ export const LEDGER_REASONS = [
   'community_purchase',
   /** Coins minted into a demo classroom's purse (modules/demo), removed with the demo. */
   'demo_topup',
+  /** An award undone within its minute (issue 32): what of it the student still had goes back to the purse (a "needs work" one: back to the student). */
+  'award_undo',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

@@ -34,6 +34,9 @@ describe('the error catalogue', () => {
       'GROUP.AMBIGUOUS_NAME',
       'GROUP.FULL',
       'AWARD.REASON_NOT_FOUND',
+      'AWARD.AWARD_NOT_FOUND',
+      'AWARD.UNDO_EXPIRED',
+      'AWARD.ALREADY_UNDONE',
       'VALIDATION.INVALID_INPUT',
     ]);
   });

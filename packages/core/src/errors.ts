@@ -8,7 +8,7 @@
  * rule, which the catalogue has no code for, and issue 31's identity codes: USER.AMBIGUOUS_NAME
  * (a student name several classes share, signed in without a class code), GROUP.AMBIGUOUS_NAME
  * (a group name several open groups share, joined without a code) and GROUP.FULL; issue 32's
- * AWARD.REASON_NOT_FOUND (an award reason that is not, or no longer, the group's).
+ * AWARD codes: REASON_NOT_FOUND, AWARD_NOT_FOUND, UNDO_EXPIRED and ALREADY_UNDONE.
  */
 export const ERROR_STATUS = {
   'AUTH.INVALID_TOKEN': 400,
@@ -111,6 +111,9 @@ export const ERROR_STATUS = {
   'PAYMENT.INSUFFICIENT_FUNDS': 400,
 
   'AWARD.REASON_NOT_FOUND': 404,
+  'AWARD.AWARD_NOT_FOUND': 404,
+  'AWARD.UNDO_EXPIRED': 409,
+  'AWARD.ALREADY_UNDONE': 409,
 
   'VALIDATION.INVALID_INPUT': 400,
 } as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502>;

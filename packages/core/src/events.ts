@@ -53,6 +53,12 @@ export interface TeacherGaveCoinsPayload {
    * an award (the student is told), not when an owed todo reward is paid.
    */
   amount?: number;
+  /** Ours (issue 32): the award, for its undo (the teacher's screens offer it for a minute). */
+  award_id?: string;
+  /** Ours (issue 32): the award reason the award was made with (the student's message names it). */
+  reason?: { name: string; icon: string };
+  /** Ours (issue 32): the teacher undid the award; `amount` is what came back (negative: left the student). */
+  undone?: boolean;
 }
 
 export interface MemberRemovedPayload {

@@ -48,6 +48,8 @@ export const ZMemberHistory = z.object({
       date: z.string(),
       /** Ours (issue 14): the task's title when a todo reward was taken back; null otherwise or once the todo is gone. */
       todoTitle: z.string().nullable(),
+      /** Ours (issue 32): the award reason's name, for an award (or its undo) made with one; null otherwise. */
+      reasonName: z.string().nullable().optional(),
     }),
   ),
   /** Coins that came from a person: a classmate (transfer), the teacher (award) or a completed todo. */
@@ -60,6 +62,8 @@ export const ZMemberHistory = z.object({
       date: z.string(),
       /** Ours (issue 14): the task's title when the coins are a todo's reward; null otherwise or once the todo is gone. */
       todoTitle: z.string().nullable(),
+      /** Ours (issue 32): the award reason's name, for an award (or its undo) made with one; null otherwise. */
+      reasonName: z.string().nullable().optional(),
     }),
   ),
 });
@@ -77,5 +81,7 @@ export const ZPurchaseHistoryItem = z.object({
   counterpartName: z.string().nullable(),
   /** A coin purchase by card: the coins and what was paid, in cents; null for every other row. */
   payment: ZPaymentAmounts.nullable(),
+  /** Ours (issue 32): the award reason's name, for an award (or its undo) made with one; null otherwise. */
+  reasonName: z.string().nullable().optional(),
 });
 export type TPurchaseHistoryItem = z.infer<typeof ZPurchaseHistoryItem>;

@@ -123,18 +123,50 @@ export const ZCoinAward = z
   .min(COIN_AWARD_MIN, { error: 'VALIDATION.INVALID_INPUT' })
   .max(COIN_AWARD_MAX, { error: 'VALIDATION.INVALID_INPUT' });
 
-export const ZMemberCoinsRequest = z.object({ member_id: ZMemberId, coins: ZCoinAward });
-/** The member's new total and the teacher's purse after the award. */
-export const ZMemberCoinsResponse = z.object({ total: z.number().int(), teacher_coins: z.number().int() });
+/** Ours (issue 32): an award reason of the members' group; the award gives its coins (`coins`, if sent, must be the same). */
+const ZReasonId = z.uuid({ error: 'AWARD.REASON_NOT_FOUND' });
+const coinsOrReason = (r: { coins?: number | undefined; reason_id?: string | undefined }) => r.coins !== undefined || r.reason_id !== undefined;
+
+export const ZMemberCoinsRequest = z
+  .object({ member_id: ZMemberId, coins: ZCoinAward.optional(), reason_id: ZReasonId.optional() })
+  .refine(coinsOrReason, { error: 'VALIDATION.INVALID_INPUT', path: ['coins'] });
+export type TMemberCoinsRequest = z.infer<typeof ZMemberCoinsRequest>;
+/**
+ * The member's new total and the teacher's purse after the award; `award_id` (ours, issue 32)
+ * names the award for POST award/{id}/undo (null when nothing moved: 0 coins).
+ */
+export const ZMemberCoinsResponse = z.object({ total: z.number().int(), teacher_coins: z.number().int(), award_id: z.string().nullable() });
 export type TMemberCoinsResponse = z.infer<typeof ZMemberCoinsResponse>;
-export const ZMemberCoinsBatchRequest = z.object({
-  members: z.array(ZMemberId).min(1, { error: 'MEMBER.MEMBER_NOT_FOUND' }).max(500, { error: 'VALIDATION.INVALID_INPUT' }),
-  coins: ZCoinAward,
-});
+export const ZMemberCoinsBatchRequest = z
+  .object({
+    members: z.array(ZMemberId).min(1, { error: 'MEMBER.MEMBER_NOT_FOUND' }).max(500, { error: 'VALIDATION.INVALID_INPUT' }),
+    coins: ZCoinAward.optional(),
+    reason_id: ZReasonId.optional(),
+  })
+  .refine(coinsOrReason, { error: 'VALIDATION.INVALID_INPUT', path: ['coins'] });
+export type TMemberCoinsBatchRequest = z.infer<typeof ZMemberCoinsBatchRequest>;
 export const ZMemberCoinsBatchResponse = z.object({
   members: z.array(z.object({ id: z.string(), coins: z.number().int() })),
   teacher_coins: z.number().int(),
+  award_id: z.string().nullable(),
 });
+
+/** POST award/{id}/undo: each student's new total, what came back and what could not (already spent). */
+export const ZUndoAwardResponse = z.object({
+  award_id: z.string(),
+  members: z.array(
+    z.object({
+      id: z.string(),
+      coins: z.number().int(),
+      /** Coins the undo moved back (to the purse; for a "needs work" award, to the student). */
+      returned: z.number().int(),
+      /** Coins of the award the undo could not take back: the student had spent them (or the purse was empty). */
+      missing: z.number().int(),
+    }),
+  ),
+  teacher_coins: z.number().int(),
+});
+export type TUndoAwardResponse = z.infer<typeof ZUndoAwardResponse>;
 export type TMemberCoinsBatchResponse = z.infer<typeof ZMemberCoinsBatchResponse>;
 
 export const ZTeacherUsernameRequest = z.object({ id: ZUserId, username: ZUsername });

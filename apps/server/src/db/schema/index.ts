@@ -167,6 +167,31 @@ export const awardReasons = pgTable(
   ],
 );
 
+/**
+ * A teacher's award (issue 32): to one student or a batch, with or without a reason. Its ledger
+ * rows (teacher_award or teacher_deduction, one a student) name it in `reference`; the reason's
+ * name and icon are kept here, so history names a removed reason. Undone at most once, within
+ * AWARD_UNDO_WINDOW_MS (the undo's own ledger rows, award_undo, name it too).
+ */
+export const awards = pgTable(
+  'awards',
+  {
+    /** Made by the server before the award's transaction: its ledger rows carry it. */
+    id: uuid('id').primaryKey(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    reasonId: uuid('reason_id').references(() => awardReasons.id, { onDelete: 'set null' }),
+    reasonName: text('reason_name'),
+    reasonIcon: text('reason_icon'),
+    /** Coins each student was given, negative when taken back. */
+    coins: integer('coins').notNull(),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [index('awards_teacher_idx').on(t.teacherId, t.createdAt)],
+);
+
 /** Server-side sessions: the cookie holds a random token, this table its SHA-256. */
 export const sessions = pgTable(
   'sessions',
@@ -264,6 +289,8 @@ export const coinLedger = pgTable(
     check('coin_ledger_distinct_accounts', sql`${t.fromAccount} <> ${t.toAccount}`),
     // A payment intent is credited once, however often its webhook is delivered.
     uniqueIndex('coin_ledger_coin_purchase_idx').on(t.reference).where(sql`${t.reason} = 'coin_purchase'`),
+    // An award's rows, found by its id (its undo; history names its reason).
+    index('coin_ledger_award_idx').on(t.reference).where(sql`${t.reason} in ('teacher_award', 'teacher_deduction', 'award_undo')`),
   ],
 );
 

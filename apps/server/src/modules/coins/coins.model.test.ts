@@ -10,7 +10,7 @@ import { queryRows } from '../../db/reset.ts';
 import { ledgerBalance, memberAccount, teacherAccount } from './ledger.repo.ts';
 
 /**
- * A model-based test of the coin rules through the API: random sequences of awards, todo
+ * A model-based test of the coin rules through the API: random sequences of awards and their undos, todo
  * completions, reward purchases, unlocks, transfers, coin purchases by card (the dev provider),
  * community lists bought and sold (issue 16) and the passing of an hour, each checked against a plain model of the balances and of the rewards
  * the purse owes. After every step each stored balance must equal the model's and its ledger sum,
@@ -50,6 +50,8 @@ interface Model {
   queue: number[];
   /** Whether the teacher bought the other teacher's community list (a second purchase is free). */
   boughtCommunity: boolean;
+  /** The last award that moved coins: whom, how many, which way, and whether it was undone. */
+  lastAward?: { id: string; m: number; moved: number; given: boolean; undone: boolean };
 }
 
 /** The purse has coins again: it pays what it owes, oldest first, the last one in part if need be. */
@@ -109,19 +111,51 @@ class Award implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real) {
     const member = model.members[this.m]!;
     let expected = ok();
+    let moved = 0;
     if (this.coins > 0 && this.coins > model.teacher) expected = refused(400, 'MISC.TEACHER_OUT_OF_COINS');
     else if (this.coins > 0) {
+      moved = this.coins;
       model.teacher -= this.coins;
       member.coins += this.coins;
     } else {
-      const taken = Math.min(-this.coins, member.coins);
-      model.teacher += taken;
-      member.coins -= taken;
+      moved = Math.min(-this.coins, member.coins);
+      model.teacher += moved;
+      member.coins -= moved;
       payOwed(model);
     }
-    await step(real, model, call('PUT', '/api/member/coins', real.teacherCookie, { member_id: real.memberIds[this.m], coins: this.coins }), expected, this.toString());
+    const res = await call('PUT', '/api/member/coins', real.teacherCookie, { member_id: real.memberIds[this.m], coins: this.coins });
+    await step(real, model, Promise.resolve(res), expected, this.toString());
+    const awardId = res.statusCode === 200 ? (res.json().award_id as string | null) : null;
+    if (awardId) model.lastAward = { id: awardId, m: this.m, moved, given: this.coins > 0, undone: false };
   }
   toString = () => `award(${this.m}, ${this.coins})`;
+}
+
+/**
+ * The teacher undoes the last award (issue 32): what the student still has of it goes back to the
+ * purse (and pays what it owes), a taking-back gives back what the purse can; a second undo is refused.
+ */
+class UndoLastAward implements fc.AsyncCommand<Model, Real> {
+  check = (model: Readonly<Model>) => model.lastAward !== undefined;
+  async run(model: Model, real: Real) {
+    const award = model.lastAward!;
+    const member = model.members[award.m]!;
+    let expected = ok();
+    if (award.undone) expected = refused(409, 'AWARD.ALREADY_UNDONE');
+    else if (award.given) {
+      const back = Math.min(award.moved, member.coins);
+      member.coins -= back;
+      model.teacher += back;
+      payOwed(model);
+    } else {
+      const back = Math.min(award.moved, model.teacher);
+      model.teacher -= back;
+      member.coins += back;
+    }
+    award.undone = true;
+    await step(real, model, call('POST', `/api/award/${award.id}/undo`, real.teacherCookie), expected, this.toString());
+  }
+  toString = () => 'undo the last award';
 }
 
 class Complete implements fc.AsyncCommand<Model, Real> {
@@ -283,6 +317,7 @@ class HourPasses implements fc.AsyncCommand<Model, Real> {
 const member = fc.integer({ min: 0, max: MEMBERS - 1 });
 const commands = [
   fc.tuple(member, fc.integer({ min: -15, max: 25 })).map(([m, coins]) => new Award(m, coins)),
+  fc.constant(new UndoLastAward()),
   // Completions twice as often as the rest: they make and cancel debts.
   fc.tuple(member, fc.boolean(), fc.boolean()).map(([m, completed, byTeacher]) => new Complete(m, completed, byTeacher)),
   fc.tuple(member, fc.boolean(), fc.boolean()).map(([m, completed, byTeacher]) => new Complete(m, completed, byTeacher)),

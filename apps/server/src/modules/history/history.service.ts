@@ -11,6 +11,7 @@ import { findCreditedPurchases, type CoinPurchaseRow } from '../payments/payment
 import { presentPurchase } from '../rewards/rewards.presenters.ts';
 import { listPurchasesOf } from '../rewards/rewards.repo.ts';
 import { findMemberTodoContents, findUsernames } from './history.repo.ts';
+import { findReasonNames } from '../awards/awards.repo.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TASK_REASONS: ReadonlySet<string> = new Set(['todo_reward', 'todo_reward_revoked']);
@@ -21,6 +22,16 @@ async function taskTitles(db: Db, rows: LedgerRow[]): Promise<Map<string, string
   const contents = await findMemberTodoContents(db, ids);
   return new Map([...contents].map(([id, html]) => [id, todoTitle(html)]));
 }
+
+const AWARD_REASONS: ReadonlySet<string> = new Set(['teacher_award', 'teacher_deduction', 'award_undo']);
+
+/** The reason names of the awards (issue 32) these rows moved coins for or undid (their reference is the award). */
+async function awardReasonNames(db: Db, rows: LedgerRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (AWARD_REASONS.has(r.reason) && r.reference !== null && UUID.test(r.reference) ? [r.reference] : [])))];
+  return findReasonNames(db, ids);
+}
+
+const reasonNameOf = (names: Map<string, string>, row: LedgerRow) => (AWARD_REASONS.has(row.reason) && row.reference !== null ? (names.get(row.reference) ?? null) : null);
 
 export type HistoryService = ReturnType<typeof createHistoryService>;
 
@@ -60,6 +71,7 @@ export function createHistoryService({ db, catalog }: { db: Db; catalog: Charact
       const rows = await listLedgerOf(db, account, HISTORY_MAX_ITEMS);
       const names = await counterpartNames(db, account, rows);
       const titles = await taskTitles(db, rows);
+      const reasons = await awardReasonNames(db, rows);
       const purchases = await listPurchasesOf(db, memberId, HISTORY_MAX_ITEMS);
       const now = new Date();
       const history: TMemberHistory = { characterPurchase: [], rewardPurchase: purchases.map((p) => presentPurchase(p, now)), transactions: [], receivedCoins: [] };
@@ -68,8 +80,9 @@ export function createHistoryService({ db, catalog }: { db: Db; catalog: Charact
         const entry = memberHistoryEntry(row.reason, direction);
         const date = row.at.toISOString();
         const todoTitle = (row.reference !== null ? titles.get(row.reference) : undefined) || null;
-        if (entry?.list === 'receivedCoins') history.receivedCoins.push({ kind: entry.kind, senderName: names.get(other) ?? null, price: row.amount, date, todoTitle });
-        if (entry?.list === 'transactions') history.transactions.push({ kind: entry.kind, recipientName: names.get(other) ?? null, price: row.amount, date, todoTitle });
+        const reasonName = reasonNameOf(reasons, row);
+        if (entry?.list === 'receivedCoins') history.receivedCoins.push({ kind: entry.kind, senderName: names.get(other) ?? null, price: row.amount, date, todoTitle, reasonName });
+        if (entry?.list === 'transactions') history.transactions.push({ kind: entry.kind, recipientName: names.get(other) ?? null, price: row.amount, date, todoTitle, reasonName });
         if (entry?.list === 'characterPurchase') {
           const path = row.reference ?? '';
           history.characterPurchase.push({ path, type: catalog.has('hair', path) ? 'hair' : 'face', price: row.amount, date });
@@ -88,6 +101,7 @@ export function createHistoryService({ db, catalog }: { db: Db; catalog: Charact
       const names = await counterpartNames(db, account, rows);
       const intentIds = rows.flatMap((r) => (r.reason === 'coin_purchase' && r.reference !== null ? [r.reference] : []));
       const paid = new Map((await findCreditedPurchases(db, intentIds)).map((p) => [p.paymentIntentId, p]));
+      const reasons = await awardReasonNames(db, rows);
       return rows.map((row) => {
         const { direction, other } = seenFrom(account, row);
         return {
@@ -97,6 +111,7 @@ export function createHistoryService({ db, catalog }: { db: Db; catalog: Charact
           date: row.at.toISOString(),
           counterpartName: names.get(other) ?? null,
           payment: presentPayment(row.reason === 'coin_purchase' && row.reference !== null ? paid.get(row.reference) : undefined),
+          reasonName: reasonNameOf(reasons, row),
         };
       });
     },

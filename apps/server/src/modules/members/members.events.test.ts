@@ -98,22 +98,22 @@ describe('member live events', () => {
     const toAlice = nextEvent(sockets.alice, 'teacher-gave-coins');
     const res = await call('PUT', '/api/member/coins', teacherCookie, { member_id: alice.id, coins: 5 });
     expect(res.json().total).toBe(5);
-    expect(await toAlice).toEqual({ member_id: alice.id, coins: 5, amount: 5 });
+    expect(await toAlice).toEqual({ member_id: alice.id, coins: 5, amount: 5, award_id: res.json().award_id });
 
     await clients.settle(sockets.teacher);
     const teacherMark = sockets.teacher.seen.length;
-    await call('PUT', '/api/member/coins/batch', teacherCookie, { members: [alice.id, bob.id], coins: 3 });
-    expect(await nextEvent(sockets.bob, 'teacher-gave-coins', { since: 0 })).toEqual({ member_id: bob.id, coins: 3, amount: 3 });
-    expect(await nextEvent(sockets.alice, 'teacher-gave-coins', { where: (p) => p.coins === 8, since: 0 })).toEqual({ member_id: alice.id, coins: 8, amount: 3 });
+    const batch = (await call('PUT', '/api/member/coins/batch', teacherCookie, { members: [alice.id, bob.id], coins: 3 })).json().award_id;
+    expect(await nextEvent(sockets.bob, 'teacher-gave-coins', { since: 0 })).toEqual({ member_id: bob.id, coins: 3, amount: 3, award_id: batch });
+    expect(await nextEvent(sockets.alice, 'teacher-gave-coins', { where: (p) => p.coins === 8, since: 0 })).toEqual({ member_id: alice.id, coins: 8, amount: 3, award_id: batch });
     await clients.settle(sockets.teacher);
     const toTeacher = sockets.teacher.seen.slice(teacherMark).filter((s) => s.event === 'teacher-gave-coins').map((s) => s.payload);
-    expect(toTeacher).toEqual(expect.arrayContaining([{ member_id: alice.id, coins: 8, amount: 3 }, { member_id: bob.id, coins: 3, amount: 3 }]));
+    expect(toTeacher).toEqual(expect.arrayContaining([{ member_id: alice.id, coins: 8, amount: 3, award_id: batch }, { member_id: bob.id, coins: 3, amount: 3, award_id: batch }]));
     expect(toTeacher).toHaveLength(2);
 
     // Taking back works the same way, the amount negative; 0 changes nothing and sends nothing.
     const takenBack = nextEvent(sockets.bob, 'teacher-gave-coins');
-    await call('PUT', '/api/member/coins', teacherCookie, { member_id: bob.id, coins: -2 });
-    expect(await takenBack).toEqual({ member_id: bob.id, coins: 1, amount: -2 });
+    const back = (await call('PUT', '/api/member/coins', teacherCookie, { member_id: bob.id, coins: -2 })).json().award_id;
+    expect(await takenBack).toEqual({ member_id: bob.id, coins: 1, amount: -2, award_id: back });
     await call('PUT', '/api/member/coins', teacherCookie, { member_id: bob.id, coins: 0 });
     expect(await heard(sockets)).toEqual({
       teacher: ['teacher-gave-coins', 'teacher-gave-coins', 'teacher-gave-coins', 'teacher-gave-coins'],

@@ -20,7 +20,7 @@ export interface MemberEvents {
   /** The teacher changed a student's username, small group, password or character: the student's screens refresh. */
   teacherUpdatedSetting(member: TMember, change: MemberSettingChange): void;
   /** A teacher's award (one or many members): each member and its group's teachers get the new total and the coins moved. */
-  coinsGiven(awards: { memberId: string; groupId: string; coins: number; amount: number }[]): void;
+  coinsGiven(awards: { memberId: string; groupId: string; coins: number; amount: number; awardId?: string; reason?: { name: string; icon: string }; undone?: boolean }[]): void;
   /**
    * A member was deleted, by its teacher or itself: the member (when its teacher did it) and the
    * group's teachers are told, then the member's sockets are disconnected.
@@ -48,7 +48,17 @@ export function socketMemberEvents(io: RealtimeServer): MemberEvents {
       emitMany(
         io,
         'teacher-gave-coins',
-        awards.map((a) => ({ to: [rooms.member(a.memberId), rooms.groupTeachers(a.groupId)], payload: { member_id: a.memberId, coins: a.coins, amount: a.amount } })),
+        awards.map((a) => ({
+          to: [rooms.member(a.memberId), rooms.groupTeachers(a.groupId)],
+          payload: {
+            member_id: a.memberId,
+            coins: a.coins,
+            amount: a.amount,
+            ...(a.awardId === undefined ? {} : { award_id: a.awardId }),
+            ...(a.reason === undefined ? {} : { reason: a.reason }),
+            ...(a.undone ? { undone: true } : {}),
+          },
+        })),
       );
     },
     removed(member, by, teacherCoins) {

@@ -80,7 +80,7 @@ export async function membersRoutes(fastify: FastifyInstance, opts: { members: M
   app.put(
     '/member/coins',
     { schema: { tags, summary: 'Award (or take back) coins: -999..999', body: ZMemberCoinsRequest, response: { 200: ZMemberCoinsResponse, ...errors } } },
-    async (request) => members.award(requireTeacher(request).teacherId, request.body.member_id, request.body.coins),
+    async (request) => members.award(requireTeacher(request).teacherId, request.body.member_id, { coins: request.body.coins, reasonId: request.body.reason_id }),
   );
 
   app.put(
@@ -88,6 +88,6 @@ export async function membersRoutes(fastify: FastifyInstance, opts: { members: M
     {
       schema: { tags, summary: 'Award the same coins to several members, all or nothing', body: ZMemberCoinsBatchRequest, response: { 200: ZMemberCoinsBatchResponse, ...errors } },
     },
-    async (request) => members.awardMany(requireTeacher(request).teacherId, request.body.members, request.body.coins),
+    async (request) => members.awardMany(requireTeacher(request).teacherId, request.body.members, { coins: request.body.coins, reasonId: request.body.reason_id }),
   );
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AppError } from '@kolikko/core/errors';
 import type { TMember, TMemberCoinsBatchResponse } from '@kolikko/core/schemas/groups';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -12,6 +13,9 @@ import type { SessionEvents } from '../auth/auth.events.ts';
 import type { MemberEvents } from './members.events.ts';
 import type { OwedRewardsService } from '../coins/owed-rewards.service.ts';
 import * as repo from './members.repo.ts';
+import { insertAward } from '../awards/awards.repo.ts';
+import { findNeedsWorkEnabled, type ReasonRow } from '../reasons/reasons.repo.ts';
+import { ownedReason } from '../reasons/reasons.service.ts';
 
 /** Who is acting on a member: the teacher of its group, or the member itself. */
 export type Actor = { kind: 'teacher'; teacherId: string } | { kind: 'member'; memberId: string };
@@ -41,17 +45,42 @@ function outOfCoins(needed: number, available: number): AppError {
   });
 }
 
+/** What an award gives each student: coins as asked, or its reason's (issue 32). */
+interface AwardWhat {
+  coins?: number | undefined;
+  reasonId?: string | undefined;
+}
+
 export function createMembersService({
   db,
   events,
   sessions,
   owedRewards,
+  clock = () => new Date(),
 }: {
   db: Db;
   events: MemberEvents;
   sessions: SessionEvents;
   owedRewards: OwedRewardsService;
+  /** When an award is made (its undo's minute counts from it); tests move it. */
+  clock?: () => Date;
 }) {
+  /**
+   * The coins an award gives and the reason it names: the reason's coins (a `coins` sent with it
+   * must be the same), a "needs work" one only while the group allows those.
+   */
+  async function resolveAward(teacherId: string, what: AwardWhat): Promise<{ coins: number; reason: ReasonRow | null }> {
+    if (what.reasonId === undefined) return { coins: what.coins ?? 0, reason: null };
+    const reason = await ownedReason(db, teacherId, what.reasonId);
+    if (what.coins !== undefined && what.coins !== reason.coins) {
+      throw new AppError('VALIDATION.INVALID_INPUT', { field: 'coins', message: "The coins differ from the reason's" });
+    }
+    if (reason.coins < 0 && !(await findNeedsWorkEnabled(db, reason.groupId))) {
+      throw new AppError('VALIDATION.INVALID_INPUT', { field: 'reason_id', message: 'The group does not allow "needs work" reasons' });
+    }
+    return { coins: reason.coins, reason };
+  }
+
   /**
    * Gives (coins > 0) or takes back (coins < 0) the same amount for each member, all or
    * nothing, in one transaction. Giving comes out of the teacher's purse
@@ -59,15 +88,18 @@ export function createMembersService({
    * below zero and returns the coins to the purse. After commit each member and its group's
    * teachers are told the member's new total (teacher-gave-coins).
    */
-  async function awardMany(teacherId: string, memberIds: string[], coins: number): Promise<TMemberCoinsBatchResponse> {
+  async function awardMany(teacherId: string, memberIds: string[], what: AwardWhat): Promise<TMemberCoinsBatchResponse> {
     const ids = [...new Set(memberIds)];
-    if (ids.length === 0) return { members: [], teacher_coins: await repo.teacherCoins(db, teacherId) };
+    const { coins, reason } = await resolveAward(teacherId, what);
+    if (ids.length === 0) return { members: [], teacher_coins: await repo.teacherCoins(db, teacherId), award_id: null };
     if (coins === 0) {
       const owned = await repo.findTeacherMembers(db, teacherId, ids);
       if (owned.length !== ids.length) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
       const balances = new Map((await repo.memberCoins(db, ids)).map((b) => [b.id, b.coins]));
-      return { members: ids.map((id) => ({ id, coins: balances.get(id) ?? 0 })), teacher_coins: await repo.teacherCoins(db, teacherId) };
+      return { members: ids.map((id) => ({ id, coins: balances.get(id) ?? 0 })), teacher_coins: await repo.teacherCoins(db, teacherId), award_id: null };
     }
+    // Named before the transaction: its ledger rows carry it, and its undo finds them by it.
+    const awardId = randomUUID();
     let result: { after: { id: string; groupId: string; coins: number; moved: number }[]; purse: number };
     try {
       // Four round trips: begin, one lock of the purse and the members (which also checks that
@@ -78,6 +110,8 @@ export function createMembersService({
         async (tx, connection) => {
           const locked = await repo.lockAwardRows(tx, connection, teacherId, ids);
           if (locked.length !== ids.length) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+          // A reason is its group's: every student awarded with it must be of that group.
+          if (reason && locked.some((m) => m.groupId !== reason.groupId)) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
           let purse = locked[0]?.purse ?? 0;
           const movements: Movement[] = [];
           const after = locked.map((m) => {
@@ -89,11 +123,21 @@ export function createMembersService({
                 amount,
                 reason: coins > 0 ? 'teacher_award' : 'teacher_deduction',
                 actor: teacherAccount(teacherId),
-                reference: m.id,
+                groupId: m.groupId,
+                reference: awardId,
               });
             }
             purse += coins > 0 ? -amount : amount;
             return { id: m.id, groupId: m.groupId, coins: coins > 0 ? m.coins + amount : m.coins - amount, moved: coins > 0 ? amount : -amount };
+          });
+          await insertAward(tx, {
+            id: awardId,
+            teacherId,
+            reasonId: reason?.id ?? null,
+            reasonName: reason?.name ?? null,
+            reasonIcon: reason?.icon ?? null,
+            coins,
+            createdAt: clock(),
           });
           // One award to a class is one statement: the debit, the credits and the ledger rows.
           await moveCoinsMany(tx, movements, connection);
@@ -106,14 +150,15 @@ export function createMembersService({
       if (err instanceof InsufficientCoins) throw outOfCoins(coins * ids.length, await repo.teacherCoins(db, teacherId));
       throw err;
     }
-    events.coinsGiven(result.after.map((m) => ({ memberId: m.id, groupId: m.groupId, coins: m.coins, amount: m.moved })));
+    const named = reason ? { reason: { name: reason.name, icon: reason.icon } } : {};
+    events.coinsGiven(result.after.map((m) => ({ memberId: m.id, groupId: m.groupId, coins: m.coins, amount: m.moved, awardId, ...named })));
     if (coins < 0) {
       // Coins taken back may pay what the purse owes; the answer shows the purse after that. When
       // it owes nothing, the purse is the one the award's transaction left: no second read.
       result.purse = (await owedRewards.settle(teacherId)) ?? result.purse;
     }
     const byId = new Map(result.after.map((m) => [m.id, m.coins]));
-    return { members: ids.map((id) => ({ id, coins: byId.get(id) ?? 0 })), teacher_coins: result.purse };
+    return { members: ids.map((id) => ({ id, coins: byId.get(id) ?? 0 })), teacher_coins: result.purse, award_id: awardId };
   }
 
   return {
@@ -203,9 +248,9 @@ export function createMembersService({
     },
 
     /** One award to one member; see awardMany. */
-    async award(teacherId: string, memberId: string, coins: number) {
-      const result = await awardMany(teacherId, [memberId], coins);
-      return { total: result.members[0]?.coins ?? 0, teacher_coins: result.teacher_coins };
+    async award(teacherId: string, memberId: string, what: AwardWhat) {
+      const result = await awardMany(teacherId, [memberId], what);
+      return { total: result.members[0]?.coins ?? 0, teacher_coins: result.teacher_coins, award_id: result.award_id };
     },
 
     awardMany,

@@ -130,11 +130,18 @@ describe('members: coin awards', () => {
   it('gives coins out of the purse and takes them back, never below zero', async () => {
     const { teacher, members, cookie } = await classroom({ coins: 100 });
     const m = members[0]!;
-    expect((await call('PUT', '/api/member/coins', cookie, { member_id: m.id, coins: 30 })).json()).toEqual({ total: 30, teacher_coins: 70 });
-    expect((await call('PUT', '/api/member/coins', cookie, { member_id: m.id, coins: -10 })).json()).toEqual({ total: 20, teacher_coins: 80 });
-    expect((await call('PUT', '/api/member/coins', cookie, { member_id: m.id, coins: -999 })).json()).toEqual({ total: 0, teacher_coins: 100 });
-    expect((await call('PUT', '/api/member/coins', cookie, { member_id: m.id, coins: 0 })).json()).toEqual({ total: 0, teacher_coins: 100 });
-    const rows = await queryRows<{ reason: string; amount: number }>(db, sql`select reason, amount from coin_ledger where reference = ${m.id} order by id`);
+    const award = (coins: number) => call('PUT', '/api/member/coins', cookie, { member_id: m.id, coins }).then((r) => r.json());
+    const anAward = expect.any(String) as unknown as string;
+    expect(await award(30)).toEqual({ total: 30, teacher_coins: 70, award_id: anAward });
+    expect(await award(-10)).toEqual({ total: 20, teacher_coins: 80, award_id: anAward });
+    expect(await award(-999)).toEqual({ total: 0, teacher_coins: 100, award_id: anAward });
+    // 0 moves nothing and is no award.
+    expect(await award(0)).toEqual({ total: 0, teacher_coins: 100, award_id: null });
+    // Each award's ledger row names the award (its undo and history find it by that).
+    const rows = await queryRows<{ reason: string; amount: number }>(
+      db,
+      sql`select l.reason, l.amount from coin_ledger l join awards a on a.id::text = l.reference where l.to_account = ${`member:${m.id}`} or l.from_account = ${`member:${m.id}`} order by l.id`,
+    );
     expect(rows).toEqual([
       { reason: 'teacher_award', amount: 30 },
       { reason: 'teacher_deduction', amount: 10 },
@@ -167,7 +174,7 @@ describe('members: coin awards', () => {
     expect((await call('GET', '/api/checkStatus', cookie)).json().coins).toBe(100);
 
     const ok = await call('PUT', '/api/member/coins/batch', cookie, { members: ids, coins: 30 });
-    expect(ok.json()).toEqual({ members: ids.map((id) => ({ id, coins: 30 })), teacher_coins: 10 });
+    expect(ok.json()).toEqual({ members: ids.map((id) => ({ id, coins: 30 })), teacher_coins: 10, award_id: expect.any(String) });
     expect(await ledgerBalance(db, teacherAccount(teacher.id))).toBe(10);
     await expectBooksBalance();
   });
@@ -178,9 +185,10 @@ describe('members: coin awards', () => {
     await call('PUT', '/api/member/coins', cookie, { member_id: a.id, coins: 5 });
     await call('PUT', '/api/member/coins', cookie, { member_id: c.id, coins: 20 });
     const res = await call('PUT', '/api/member/coins/batch', cookie, { members: [a.id, b.id, c.id], coins: -10 });
-    expect(res.json()).toEqual({ members: [{ id: a.id, coins: 0 }, { id: b.id, coins: 0 }, { id: c.id, coins: 10 }], teacher_coins: 90 });
-    const rows = await queryRows<{ reference: string; amount: number }>(db, sql`select reference, amount from coin_ledger where reason = 'teacher_deduction'`);
-    expect(rows).toEqual(expect.arrayContaining([{ reference: a.id, amount: 5 }, { reference: c.id, amount: 10 }]));
+    expect(res.json()).toEqual({ members: [{ id: a.id, coins: 0 }, { id: b.id, coins: 0 }, { id: c.id, coins: 10 }], teacher_coins: 90, award_id: expect.any(String) });
+    const rows = await queryRows<{ from_account: string; reference: string; amount: number }>(db, sql`select from_account, reference, amount from coin_ledger where reason = 'teacher_deduction'`);
+    const awardId = res.json().award_id;
+    expect(rows).toEqual(expect.arrayContaining([{ from_account: `member:${a.id}`, reference: awardId, amount: 5 }, { from_account: `member:${c.id}`, reference: awardId, amount: 10 }]));
     expect(rows).toHaveLength(2);
     expect(await ledgerBalance(db, teacherAccount(teacher.id))).toBe(90);
     await expectBooksBalance();

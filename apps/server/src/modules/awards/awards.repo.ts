@@ -1,0 +1,41 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { awards, coinLedger } from '../../db/schema/index.ts';
+
+export type AwardRow = typeof awards.$inferSelect;
+
+export async function insertAward(
+  db: DbOrTx,
+  values: { id: string; teacherId: string; reasonId: string | null; reasonName: string | null; reasonIcon: string | null; coins: number; createdAt: Date },
+): Promise<void> {
+  await db.insert(awards).values(values);
+}
+
+/** The award, locked for the rest of the transaction: undos of one award take turns. */
+export async function lockAward(tx: Tx, awardId: string): Promise<AwardRow | undefined> {
+  const [row] = await tx.select().from(awards).where(eq(awards.id, awardId)).for('update');
+  return row;
+}
+
+export async function markUndone(tx: Tx, awardId: string, at: Date): Promise<void> {
+  await tx.update(awards).set({ undoneAt: at }).where(eq(awards.id, awardId));
+}
+
+/** The award's own coin movements (one a student): what its undo takes back. */
+export async function listAwardMovements(db: DbOrTx, awardId: string) {
+  return db
+    .select({ from: coinLedger.fromAccount, to: coinLedger.toAccount, amount: coinLedger.amount, groupId: coinLedger.groupId })
+    .from(coinLedger)
+    .where(and(eq(coinLedger.reference, awardId), inArray(coinLedger.reason, ['teacher_award', 'teacher_deduction'])))
+    .orderBy(asc(coinLedger.id));
+}
+
+/** The reason names of these awards (the ledger rows' references), for history; awards without a reason are left out. */
+export async function findReasonNames(db: DbOrTx, awardIds: string[]): Promise<Map<string, string>> {
+  if (awardIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: awards.id, name: awards.reasonName })
+    .from(awards)
+    .where(and(inArray(awards.id, awardIds), sql`${awards.reasonName} is not null`));
+  return new Map(rows.map((r) => [r.id, r.name ?? '']));
+}
