@@ -53,13 +53,13 @@ test('a new teacher signs up, verifies the e-mail, logs in, switches to Finnish 
   await expect(page.getByText(text('fi', 'errors.AUTH.NO_AUTH'))).toHaveCount(0);
 });
 
-test('a student joins a group through the join link and logs in', async ({ page, request }) => {
+test('a student joins a group through an old join link (the group name) and is signed in at once', async ({ page, request }) => {
   const teacher = await createTeacher(request);
   const group = await createGroup(request, teacher);
   const username = uniqueName('kid');
 
   await page.goto(`/student/signup?group=${encodeURIComponent(group.name)}`);
-  await expect(page.getByLabel('Group name')).toHaveValue(group.name);
+  await expect(page.getByLabel('Class code')).toHaveValue(group.name);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill('carrot1');
   await page.getByLabel('Confirm password').fill('carrot2');
@@ -69,10 +69,14 @@ test('a student joins a group through the join link and logs in', async ({ page,
   await expect(page.getByLabel('Confirm password')).toBeFocused();
   await page.getByLabel('Confirm password').fill('carrot1');
   await page.getByRole('button', { name: 'Join group' }).click();
-  await expect(page).toHaveURL('/student/login');
+  await expect(page).toHaveURL('/student/home');
   await expect(page.getByRole('status')).toContainText(text('en', 'success.REGISTRATION_SUCCESS'));
-  await expect(page.getByTestId('student-password-note')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tasks' }).first()).toBeVisible();
 
+  // The nickname and password chosen at signup sign the student in next time.
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await expect(page).toHaveURL('/student/login');
+  await expect(page.getByTestId('student-password-note')).toBeVisible();
   await logIn(page, 'student', { username, password: 'carrot1' });
   await expect(page.getByRole('link', { name: 'Tasks' }).first()).toBeVisible();
 });
@@ -82,14 +86,14 @@ test('a locked group refuses a student with the translated GROUP.LOCKED text', a
   const group = await createGroup(request, teacher, { locked: true });
   await page.goto('/student/signup');
   await page.getByRole('button', { name: 'FI', exact: true }).first().click();
-  await page.getByLabel(text('fi', 'auth.fields.groupName')).fill(group.name);
+  await page.getByLabel(text('fi', 'auth.fields.classCode')).fill(group.name);
   await page.getByLabel(text('fi', 'auth.fields.username')).fill(uniqueName('kid'));
   await page.getByLabel(text('fi', 'auth.fields.password'), { exact: true }).fill('carrot1');
   await page.getByLabel(text('fi', 'auth.fields.passwordConfirm')).fill('carrot1');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: text('fi', 'auth.signup.submit.student') }).click();
   await expect(page.getByText(text('fi', 'errors.GROUP.LOCKED'))).toBeVisible();
-  await expect(page.getByLabel(text('fi', 'auth.fields.groupName'))).toBeFocused();
+  await expect(page.getByLabel(text('fi', 'auth.fields.classCode'))).toBeFocused();
   await expect(page).toHaveURL(/\/student\/signup/);
 });
 

@@ -56,19 +56,20 @@ test('a teacher runs a classroom: two groups, the active one, a lock, a join lin
   await studentPage.getByRole('button', { name: 'Join group' }).click();
   await expect(studentPage.getByText(text('en', 'errors.GROUP.LOCKED'))).toBeVisible();
 
-  // The first group is empty: its join link is shown; a student joins through it.
+  // The first group is empty: its join link (with the group's join code) is shown; a student joins through it.
   const joinLink = await page.getByTestId('join-link').textContent();
-  expect(joinLink).toContain(`/student/signup?group=${encodeURIComponent(first)}`);
+  expect(joinLink).toMatch(/\/student\/signup\?code=[2-9B-DF-HJ-NP-TV-Z]{6}$/);
+  const joinCode = new URL(joinLink ?? '').searchParams.get('code') ?? '';
   await expect(page.getByTestId('join-qr')).toBeVisible();
   const kid = uniqueName('kid');
   await studentPage.goto(new URL(joinLink ?? '').pathname + new URL(joinLink ?? '').search);
-  await expect(studentPage.getByLabel('Group name')).toHaveValue(first);
+  await expect(studentPage.getByLabel('Class code')).toHaveValue(`${joinCode.slice(0, 3)} ${joinCode.slice(3)}`);
   await studentPage.getByLabel('Username').fill(kid);
   await studentPage.getByLabel('Password', { exact: true }).fill('carrot1');
   await studentPage.getByLabel('Confirm password').fill('carrot1');
   await studentPage.getByRole('checkbox').check();
   await studentPage.getByRole('button', { name: 'Join group' }).click();
-  await expect(studentPage).toHaveURL('/student/login');
+  await expect(studentPage).toHaveURL('/student/home');
   const classmate = await joinGroup(request, first);
   await student.close();
 

@@ -103,6 +103,8 @@ const publicRoutes: RouteObject = {
             { path: ':userType/signup', ...page(authPages, 'SignupRoute') },
             { path: 'teacher/forgot-password', ...page(authPages, 'ForgotPasswordRoute') },
             { path: 'teacher/change-password', ...page(authPages, 'ChangePasswordRoute') },
+            // A badge's link (issue 31): the secret after the #, signed out like the login page.
+            { path: 'student/badge', ...page(authPages, 'BadgeRoute') },
           ],
         },
       ],

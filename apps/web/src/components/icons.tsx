@@ -430,6 +430,23 @@ export function IconUndo(props: IconProps) {
   );
 }
 
+export function IconRefresh(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M20 11A8.1 8.1 0 0 0 4.5 9M4 5v4h4" />
+      <path d="M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4" />
+    </Icon>
+  );
+}
+
+export function IconMaximize(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 8V6a2 2 0 0 1 2-2h2M4 16v2a2 2 0 0 0 2 2h2M16 4h2a2 2 0 0 1 2 2v2M16 20h2a2 2 0 0 0 2-2v-2" />
+    </Icon>
+  );
+}
+
 /** The coin: filled, in the accent colours. */
 export function CoinIcon({ size = 20, ...props }: IconProps) {
   return (

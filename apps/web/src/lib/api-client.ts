@@ -28,14 +28,17 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** Numbers the error is about (MISC.TEACHER_OUT_OF_COINS: needed, available). */
   readonly details: Record<string, number>;
+  /** A free name the server offers instead (USER.USERNAME_TAKEN when a classmate has the name). */
+  readonly suggestion: string | undefined;
 
-  constructor(status: number, errorCode: string, field?: string, details: Record<string, number> = {}) {
+  constructor(status: number, errorCode: string, field?: string, details: Record<string, number> = {}, suggestion?: string) {
     super(errorCode);
     this.name = 'ApiError';
     this.status = status;
     this.errorCode = errorCode;
     this.field = field;
     this.details = details;
+    this.suggestion = suggestion;
   }
 }
 
@@ -111,7 +114,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!response.ok) {
     if (response.status === 401) unauthorizedHandler?.();
     const errorCode = readString(answer, 'errorCode') ?? readString(answer, 'message') ?? 'SERVER.ERROR';
-    throw new ApiError(response.status, errorCode, readString(answer, 'field'), readNumbers(answer, 'details'));
+    throw new ApiError(response.status, errorCode, readString(answer, 'field'), readNumbers(answer, 'details'), readString(answer, 'suggestion'));
   }
   return answer as T;
 }

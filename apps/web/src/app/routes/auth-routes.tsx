@@ -7,6 +7,7 @@ import { TeacherSignupForm } from '../../features/auth/components/teacher-signup
 export { AuthPageLayout } from '../layouts/auth-page-layout.tsx';
 export { ForgotPasswordForm as ForgotPasswordRoute } from '../../features/auth/components/forgot-password-form.tsx';
 export { ChangePasswordForm as ChangePasswordRoute } from '../../features/auth/components/change-password-form.tsx';
+export { BadgeSignIn as BadgeRoute } from '../../features/auth/components/badge-sign-in.tsx';
 
 /** /:userType/login: teacher or student; any other value goes to the front page. */
 export function LoginRoute() {

@@ -1,15 +1,26 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { normalizeJoinCode } from '@kolikko/core/rules/identity';
 import { useDisclosure } from '@mantine/hooks';
 import { Trans, useTranslation } from '../../../lib/i18n.ts';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { homePath, type UserArea } from '../../../lib/auth.ts';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
+import { IconQrcode } from '../../../components/icons.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from './auth-card.tsx';
 import { TermsModal } from './terms-modal.tsx';
+import classes from './login-form.module.css';
+import type { BadgeScannerDialogProps } from './badge-scanner-dialog.tsx';
+
+/** The camera scanner: its code (and the QR decoder it may fetch) comes with the first "Scan my badge". */
+const BadgeScannerDialog = lazyDialog<BadgeScannerDialogProps>(
+  () => import('./badge-scanner-dialog.tsx').then((module) => module.BadgeScannerDialog),
+  (props) => props.opened,
+);
 
 /** Error values of the ?error= parameter that have their own text; the rest read as the server error. */
 const LOGIN_PAGE_ERRORS = new Set(['AUTH.NO_AUTH', 'AUTH.VERIFICATION_FAILED']);
@@ -37,33 +48,61 @@ export function LoginForm({ area }: { area: UserArea }) {
   const [password, setPassword] = useState('');
   const [passwordVisible, setPasswordVisible] = useState(false);
   const [termsOpened, terms] = useDisclosure(false);
+  const [scannerOpened, scanner] = useDisclosure(false);
+  // Issue 31: a name several students share needs the class's code; the field shows once the server says so.
+  const [needsCode, setNeedsCode] = useState(false);
+  const [groupCode, setGroupCode] = useState('');
+  const codeInput = useRef<HTMLInputElement>(null);
+  const usernameInput = useRef<HTMLInputElement>(null);
   const loginMutation = useLogin(area);
   useLoginPageMessage();
 
-  const isBlank = loginName.trim() === '' || password === '';
+  // The code's field appears with the server's answer: the cursor goes there.
+  useEffect(() => {
+    if (needsCode) codeInput.current?.focus();
+  }, [needsCode]);
+
+  const isBlank = loginName.trim() === '' || password === '' || (needsCode && groupCode.trim() === '');
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isBlank || loginMutation.isPending) return;
     loginMutation.mutate(
-      { loginName: loginName.trim(), password },
+      { loginName: loginName.trim(), password, ...(needsCode ? { group_code: normalizeJoinCode(groupCode) } : {}) },
       {
         onSuccess: () => void navigate(homePath(area), { replace: true }),
         onError: (error) => {
-          setPassword('');
-          showErrorCode(error instanceof ApiError ? error.errorCode : 'SERVER.ERROR');
+          const code = error instanceof ApiError ? error.errorCode : 'SERVER.ERROR';
+          // The name is shared: the password typed may be right, only the class is missing.
+          if (code === 'USER.AMBIGUOUS_NAME' && area === 'student') setNeedsCode(true);
+          else setPassword('');
+          showErrorCode(code);
         },
       },
     );
+  }
+
+  function typeInstead() {
+    scanner.close();
+    usernameInput.current?.focus();
   }
 
   const otherArea: UserArea = area === 'teacher' ? 'student' : 'teacher';
 
   return (
     <AuthCard area={area} title={t(`auth.login.title.${area}`)} subtitle={t(`auth.login.subtitle.${area}`)}>
+      {area === 'student' ? (
+        <>
+          <Button size="lg" variant="light" color="teal" leftSection={<IconQrcode size={26} />} onClick={scanner.open} fullWidth data-testid="scan-badge-button">
+            {t('auth.badge.open')}
+          </Button>
+          <Divider label={t('auth.badge.or')} labelPosition="center" />
+        </>
+      ) : null}
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput
+            ref={usernameInput}
             id="login-username"
             label={t('auth.fields.username')}
             description={area === 'teacher' ? t('auth.login.usernameHintTeacher') : undefined}
@@ -86,6 +125,24 @@ export function LoginForm({ area }: { area: UserArea }) {
             required
             size="md"
           />
+          {needsCode ? (
+            <TextInput
+              ref={codeInput}
+              id="login-group-code"
+              label={t('auth.fields.classCode')}
+              description={t('auth.login.classCodeHint')}
+              value={groupCode}
+              onChange={(event) => setGroupCode(event.currentTarget.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              size="md"
+              maxLength={20}
+              classNames={{ input: classes.code }}
+              data-testid="login-group-code"
+            />
+          ) : null}
           {area === 'teacher' ? (
             <Anchor component={Link} to="/teacher/forgot-password" size="sm" fw={600} w="fit-content">
               {t('auth.login.forgotPassword')}
@@ -124,6 +181,7 @@ export function LoginForm({ area }: { area: UserArea }) {
         </Text>
       </Stack>
       <TermsModal opened={termsOpened} onClose={terms.close} />
+      {area === 'student' ? <BadgeScannerDialog opened={scannerOpened} onClose={scanner.close} onTypeInstead={typeInstead} /> : null}
     </AuthCard>
   );
 }

@@ -24,6 +24,8 @@ interface SignupFormOptions<Field extends string, Request> {
   send: (request: Request, handlers: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
   pending: boolean;
   onSuccess: () => void;
+  /** Sees every refusal the server answered, before it is shown (the student form keeps a suggested name). */
+  onRefused?: (error: ApiError) => void;
 }
 
 /**
@@ -34,7 +36,7 @@ interface SignupFormOptions<Field extends string, Request> {
  */
 export function useSignupForm<Field extends string, Request>(options: SignupFormOptions<Field, Request>) {
   type AnyField = SignupField<Field>;
-  const { fields, fieldIds, serverFields, parse, send, pending, onSuccess } = options;
+  const { fields, fieldIds, serverFields, parse, send, pending, onSuccess, onRefused } = options;
   const [values, setValues] = useState<Record<AnyField, string>>(options.initial);
   const [accepted, setAccepted] = useState(false);
   const [passwordVisible, setPasswordVisible] = useState(false);
@@ -62,6 +64,7 @@ export function useSignupForm<Field extends string, Request>(options: SignupForm
     send(parsed.data, {
       onSuccess,
       onError: (error) => {
+        if (error instanceof ApiError) onRefused?.(error);
         const code = error instanceof ApiError ? error.errorCode : 'SERVER.ERROR';
         const field = serverFields[code];
         if (field) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Divider, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Divider, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { MODAL_WIDTH_DEFAULT_PX } from '@kolikko/core/limits';
 import type { TGroup } from '@kolikko/core/schemas/groups';
@@ -12,6 +12,7 @@ import { useOpenAfterMount } from '../../../lib/lazy-dialog.tsx';
 import { useDeleteGroup } from '../api/delete-group.ts';
 import { useToggleGroupLock } from '../api/toggle-group-lock.ts';
 import { useUpdateGroupSettings } from '../api/update-group-settings.ts';
+import { InviteStudentsButton } from './invite-students.tsx';
 
 export interface GroupSettingsModalProps {
   teacherId: string;
@@ -32,6 +33,7 @@ export function GroupSettingsModal({ teacherId, group: current, onClose }: Group
   // The switches move at once and settle on the server's answer (a failure puts them back).
   const [pendingLocked, setPendingLocked] = useState<boolean | null>(null);
   const [pendingTrading, setPendingTrading] = useState<boolean | null>(null);
+  const [pendingBadges, setPendingBadges] = useState<boolean | null>(null);
   const toggleLock = useToggleGroupLock(teacherId);
   const updateSettings = useUpdateGroupSettings(teacherId);
   const deleteGroup = useDeleteGroup(teacherId);
@@ -66,6 +68,12 @@ export function GroupSettingsModal({ teacherId, group: current, onClose }: Group
         {group ? (
           // Remounts per group, so the typed confirmation never carries over to another group.
           <Stack gap="lg" key={group.id}>
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="dark.5" flex="1 1 200px">
+                {t('groups.settings.inviteHint')}
+              </Text>
+              <InviteStudentsButton teacherId={teacherId} group={group} inStack />
+            </Group>
             <Switch
               size="md"
               label={t('groups.settings.locked')}
@@ -86,8 +94,21 @@ export function GroupSettingsModal({ teacherId, group: current, onClose }: Group
               onChange={(event) => {
                 const tradingAllowed = event.currentTarget.checked;
                 setPendingTrading(tradingAllowed);
-                updateSettings.mutate({ groupId: group.id, tradingAllowed }, { onError, onSettled: () => setPendingTrading(null) });
+                updateSettings.mutate({ groupId: group.id, settings: { trading_allowed: tradingAllowed } }, { onError, onSettled: () => setPendingTrading(null) });
               }}
+            />
+            <Switch
+              size="md"
+              label={t('groups.settings.badges')}
+              description={t('groups.settings.badgesHint')}
+              checked={pendingBadges ?? group.badges_enabled}
+              disabled={updateSettings.isPending}
+              onChange={(event) => {
+                const badgesEnabled = event.currentTarget.checked;
+                setPendingBadges(badgesEnabled);
+                updateSettings.mutate({ groupId: group.id, settings: { badges_enabled: badgesEnabled } }, { onError, onSettled: () => setPendingBadges(null) });
+              }}
+              data-testid="badges-enabled-switch"
             />
             <Divider />
             <TypeToConfirm

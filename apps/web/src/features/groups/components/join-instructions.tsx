@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, CopyButton, Group, Paper, Portal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { formatJoinCode } from '@kolikko/core/rules/identity';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import { IconCheck, IconCopy, IconLock, IconPrinter } from '../../../components/icons.tsx';
 import { useQrCode } from '../hooks/use-qr-code.ts';
@@ -7,9 +8,14 @@ import classes from './join-instructions.module.css';
 
 const STEPS = ['scan', 'signup', 'share'] as const;
 
-/** The address a student opens to join: the signup form with the group name filled in. */
-export function joinLink(groupName: string): string {
-  return `${window.location.origin}/student/signup?group=${encodeURIComponent(groupName)}`;
+/** The address a student opens to join: the signup form with the group's join code filled in. */
+export function joinLink(group: TGroup): string {
+  return `${window.location.origin}/student/signup?code=${encodeURIComponent(group.join_code)}`;
+}
+
+/** The signup page as a student types it, without the scheme: where the join code is typed in. */
+export function signupAddress(): string {
+  return `${window.location.host}/student/signup`;
 }
 
 function QrImage({ src, alt, size }: { src: string | undefined; alt: string; size: number }) {
@@ -23,9 +29,11 @@ function QrImage({ src, alt, size }: { src: string | undefined; alt: string; siz
  */
 export function JoinInstructions({ group }: { group: TGroup }) {
   const { t } = useTranslation();
-  const link = joinLink(group.name);
+  const link = joinLink(group);
   const qr = useQrCode(link);
   const qrAlt = t('groups.join.qrAlt', { name: group.name });
+  const code = formatJoinCode(group.join_code);
+  const stepValues = { name: group.name, code, address: signupAddress() };
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} data-testid="join-instructions">
@@ -44,13 +52,21 @@ export function JoinInstructions({ group }: { group: TGroup }) {
         <div className={classes.layout}>
           <ol className={classes.steps}>
             {STEPS.map((step) => (
-              <li key={step}>{t(`groups.join.steps.${step}`, { name: group.name })}</li>
+              <li key={step}>{t(`groups.join.steps.${step}`, stepValues)}</li>
             ))}
           </ol>
           <div className={classes.qrBox}>
             {qr.isError ? <Text size="sm">{t('groups.join.qrFailed')}</Text> : <QrImage src={qr.data} alt={qrAlt} size={180} />}
           </div>
         </div>
+        <Stack gap={2}>
+          <Text fw={700} id="join-code-label">
+            {t('groups.invite.codeLabel')}
+          </Text>
+          <p className={classes.code} aria-labelledby="join-code-label" data-testid="join-instructions-code">
+            {code}
+          </p>
+        </Stack>
         <Stack gap={6}>
           <Text fw={700} id="join-link-label">
             {t('groups.join.linkLabel')}
@@ -87,10 +103,12 @@ export function JoinInstructions({ group }: { group: TGroup }) {
           <h1>{group.name}</h1>
           <p className={classes.printLead}>{t('groups.join.printLead')}</p>
           {qr.data ? <img src={qr.data} alt="" width={360} height={360} /> : null}
+          <p className={classes.printCodeLabel}>{t('groups.invite.codeLabel')}</p>
+          <p className={classes.printCode}>{code}</p>
           <p className={classes.printLink}>{link}</p>
           <ol>
             {STEPS.map((step) => (
-              <li key={step}>{t(`groups.join.steps.${step}`, { name: group.name })}</li>
+              <li key={step}>{t(`groups.join.steps.${step}`, stepValues)}</li>
             ))}
           </ol>
         </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useSession } from '../../../lib/auth.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate } from '../../../lib/router.tsx';
@@ -20,7 +20,69 @@ import { useRenameMember } from '../api/rename-member.ts';
 import { useSetMemberCharacter } from '../api/set-member-character.ts';
 import { useSetMemberPassword } from '../api/set-member-password.ts';
 import { useToggleSmallGroup } from '../api/toggle-small-group.ts';
+import { useIssueBadges } from '../api/issue-badges.ts';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
+import type { BadgeSheetProps } from './badge-sheet.tsx';
 import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
+import { IconPrinter } from '../../../components/icons.tsx';
+
+/** The printed badge: its code comes with the first badge printed. */
+const BadgeSheet = lazyDialog<BadgeSheetProps>(
+  () => import('./badge-sheet.tsx').then((module) => module.BadgeSheet),
+  (props) => props.cards.length > 0,
+);
+
+/** Issue 31: a new badge for one student (a lost one, or the first), printed on its own; the old one stops working. */
+function NewBadgeSection({ member, groupName }: { member: TMember; groupName: string | null }) {
+  const { t } = useTranslation();
+  const issue = useIssueBadges(member.group_id);
+  const [confirming, setConfirming] = useState(false);
+  const [badge, setBadge] = useState<{ url: string; request: number } | null>(null);
+
+  function handleIssue() {
+    issue.mutate([member.id], {
+      onSuccess: ([issued]) => {
+        setConfirming(false);
+        if (issued) setBadge((previous) => ({ url: issued.url, request: (previous?.request ?? 0) + 1 }));
+      },
+      onError: (error) => {
+        setConfirming(false);
+        showErrorCode(errorCodeOf(error));
+      },
+    });
+  }
+
+  return (
+    <SettingsSection title={t('groups.member.settings.badge')} testId="member-badge">
+      <Text size="sm" c="dark.5">
+        {t(member.has_badge === false ? 'groups.member.settings.badgeNoneHint' : 'groups.member.settings.badgeHint', { username: member.username })}
+      </Text>
+      <Button
+        variant="default"
+        w="fit-content"
+        leftSection={<IconPrinter size={18} />}
+        loading={issue.isPending && !confirming}
+        onClick={() => (member.has_badge === false ? handleIssue() : setConfirming(true))}
+      >
+        {t('groups.member.settings.newBadge')}
+      </Button>
+      <ConfirmModal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={handleIssue}
+        loading={issue.isPending}
+        title={t('groups.member.settings.newBadgeTitle')}
+      >
+        <Text>{t('groups.member.settings.newBadgeText', { username: member.username })}</Text>
+      </ConfirmModal>
+      <BadgeSheet
+        groupName={groupName ?? ''}
+        cards={badge ? [{ memberId: member.id, username: member.username, url: badge.url, face: member.face, hair: member.hair }] : []}
+        printRequest={badge?.request ?? 0}
+      />
+    </SettingsSection>
+  );
+}
 
 interface MemberSettingsProps {
   teacherId: string;
@@ -112,6 +174,8 @@ export function MemberSettings({ teacherId, member, groupName }: MemberSettingsP
 
       {!demo && (
         <>
+          <NewBadgeSection member={member} groupName={groupName} />
+
           <SettingsSection title={t('groups.member.settings.password')}>
             <PasswordChangeForm
               withOldPassword={false}

@@ -12,6 +12,9 @@ import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useGroupMembers } from '../../../lib/queries/get-group-members.ts';
 import { useOnlineMemberCount } from '../../../lib/socket.ts';
 import { useToggleSmallGroup } from '../api/toggle-small-group.ts';
+import { InviteStudentsButton } from './invite-students.tsx';
+import { ClassListButton, ClassListDialog } from './class-list.tsx';
+import { PrintBadgesButton } from './print-badges.tsx';
 import { JoinInstructions } from './join-instructions.tsx';
 import { MemberCard } from './member-card.tsx';
 import { RewardCoinsBox } from './reward-coins-box.tsx';
@@ -37,6 +40,7 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
   const onlineCount = useOnlineMemberCount(group.id);
   const toggleSmallGroup = useToggleSmallGroup(group.id);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [classListOpen, setClassListOpen] = useState(false);
   const { user } = useSession();
   const unread = useTeacherUnread(user?.admin ? user.id : null);
   const groupUnread = teacherUnreadCount(unread.data, { groupId: group.id });
@@ -84,8 +88,16 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
               {t('groups.members.groupChat')}
             </Button>
           </Indicator>
+          {user?.admin ? <InviteStudentsButton teacherId={user.id} group={group} /> : null}
+          {/* The class's paperwork, kept together when the buttons wrap. */}
+          {user?.admin && !user.demo && list.length > 0 ? (
+            <Group gap={6}>
+              <ClassListButton onClick={() => setClassListOpen(true)} />
+              <PrintBadgesButton group={group} />
+            </Group>
+          ) : null}
           <Badge size="lg" variant="light" color="indigo" tt="none" data-testid="active-member-count">
-            {t('groups.memberCount', { count: members.data ? members.data.length : group.member_count })}
+            {t('groups.memberCountOfLimit', { count: members.data ? members.data.length : group.member_count, limit: group.member_limit })}
           </Badge>
           {group.locked ? (
             <Badge size="lg" variant="light" color="gray" c="dark.7" tt="none" leftSection={<IconLock size={14} />}>
@@ -98,6 +110,17 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
       {members.isPending ? <MembersSkeleton /> : null}
       {members.isError ? <QueryError error={members.error} onRetry={() => void members.refetch()} /> : null}
       {members.data && members.data.length === 0 ? <JoinInstructions group={group} /> : null}
+      {/* A demo's classroom keeps its sample students: no class lists there (modules/demo). */}
+      {members.data && members.data.length === 0 && user?.admin && !user.demo ? (
+        <Paper withBorder radius="lg" p="md" data-testid="class-list-offer">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dark.5" flex="1 1 240px">
+              {t('groups.classList.offer')}
+            </Text>
+            <ClassListButton onClick={() => setClassListOpen(true)} variant="light" />
+          </Group>
+        </Paper>
+      ) : null}
       {members.data && members.data.length > 0 ? (
         <>
           <RewardCoinsBox groupId={group.id} selectedIds={selectedIds} teacherCoins={teacherCoins} />
@@ -134,6 +157,7 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
           </SimpleGrid>
         </>
       ) : null}
+      {user?.admin && !user.demo ? <ClassListDialog teacherId={user.id} group={group} opened={classListOpen} onClose={() => setClassListOpen(false)} /> : null}
     </Stack>
   );
 }
