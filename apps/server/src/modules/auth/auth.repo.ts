@@ -157,16 +157,16 @@ export async function findGroupByCode(db: DbOrTx, code: string): Promise<GroupRo
 }
 
 /**
- * Groups with a name (case-insensitively), the open ones first, at most `limit`: a join by name
- * needs to know whether exactly one open group has it.
+ * Groups with a name (case-insensitively) that are open, or (`locked`) locked, at most `limit`: a
+ * join by name needs to know whether exactly one open group has it. Each stops at `limit` rows
+ * (a name like "3A" has hundreds of groups; sorting them all to take two cost a millisecond).
  */
-export async function findGroupsByName(db: DbOrTx, name: string, limit = 3): Promise<GroupRow[]> {
+export async function findGroupsByName(db: DbOrTx, name: string, opts: { locked: boolean; limit: number }): Promise<GroupRow[]> {
   return db
     .select()
     .from(groups)
-    .where(and(eq(sql`lower(${groups.name})`, sql`lower(${name})`), notDemo))
-    .orderBy(groups.locked)
-    .limit(limit);
+    .where(and(eq(sql`lower(${groups.name})`, sql`lower(${name})`), eq(groups.locked, opts.locked), notDemo))
+    .limit(opts.limit);
 }
 
 // --- sessions ---

@@ -188,13 +188,12 @@ export function createAuthService(deps: AuthDeps) {
     const byCode = code === undefined ? undefined : await repo.findGroupByCode(db, code);
     if (byCode) return byCode;
     if (input.group_code !== undefined) throw new AppError('GROUP.GROUP_NOT_FOUND', { field: 'group_name' });
-    const named = await repo.findGroupsByName(db, normalizeName(input.group_name));
-    const open = named.filter((g) => !g.locked);
+    const name = normalizeName(input.group_name);
+    const open = await repo.findGroupsByName(db, name, { locked: false, limit: 2 });
     if (open.length > 1) throw new AppError('GROUP.AMBIGUOUS_NAME', { field: 'group_name' });
-    const [group] = open.length === 1 ? open : named;
-    if (!group) throw new AppError('GROUP.GROUP_NOT_FOUND', { field: 'group_name' });
-    if (group.locked) throw new AppError('GROUP.LOCKED', { field: 'group_name' });
-    return group;
+    if (open[0]) return open[0];
+    const locked = await repo.findGroupsByName(db, name, { locked: true, limit: 1 });
+    throw new AppError(locked.length > 0 ? 'GROUP.LOCKED' : 'GROUP.GROUP_NOT_FOUND', { field: 'group_name' });
   }
 
   return {
@@ -260,7 +259,8 @@ export function createAuthService(deps: AuthDeps) {
             if (state.locked) throw new AppError('GROUP.LOCKED', { field: 'group_name' });
             if (state.takenKeys.size >= GROUP_MEMBER_LIMIT) throw new AppError('GROUP.FULL', { field: 'group_name' });
             if (state.takenKeys.has(nameKey(input.username))) throw nameTaken(input.username, state.takenKeys);
-            return repo.insertMember(tx, { username: input.username, groupId: group.id, passwordHash, ...look });
+            const row = await repo.insertMember(tx, { username: input.username, groupId: group.id, passwordHash, ...look });
+            return { row, tradingAllowed: group.tradingAllowed };
           });
         } catch (err) {
           // The database's case rules decide in the end: a name the key missed is still one name.
@@ -268,11 +268,11 @@ export function createAuthService(deps: AuthDeps) {
           throw err;
         }
       });
-      memberEvents.created(presentMemberForTeacher(member));
-      await repo.touchMemberLogin(db, member.id);
+      memberEvents.created(presentMemberForTeacher(member.row));
+      await repo.touchMemberLogin(db, member.row.id);
       return {
-        user: presentMember(member, await repo.findGroupTrading(db, member.groupId)),
-        session: await startSession({ memberId: member.id }),
+        user: presentMember(member.row, member.tradingAllowed),
+        session: await startSession({ memberId: member.row.id }),
       };
     },
 
@@ -284,6 +284,8 @@ export function createAuthService(deps: AuthDeps) {
     async loginMember(input: TMemberLoginRequest, caller: Caller) {
       const name = normalizeName(input.loginName);
       let member: repo.MemberRow | undefined;
+      // Known with the group (a sign-in by code), else read with the password checked.
+      let tradingAllowed: boolean | undefined;
       if (input.group_code === undefined) {
         const found = await repo.findMembersByUsername(db, name);
         if (found.length > 1) throw new AppError('USER.AMBIGUOUS_NAME', { field: 'group_code' });
@@ -291,13 +293,15 @@ export function createAuthService(deps: AuthDeps) {
       } else {
         const group = await repo.findGroupByCode(db, input.group_code);
         member = group ? await repo.findMemberInGroup(db, group.id, name) : undefined;
+        tradingAllowed = group?.tradingAllowed;
       }
       const account = member ? `member:${member.id}` : unknownName('member', input.group_code === undefined ? name : `${input.group_code}:${name}`);
       return login(account, caller, async () => {
         const ok = member ? await verifyPassword(member.passwordHash, input.password) : await verifyAgainstNothing(input.password);
         if (!member || !ok) return undefined;
         await repo.touchMemberLogin(db, member.id);
-        return { user: presentMember(member, await repo.findGroupTrading(db, member.groupId)), session: await startSession({ memberId: member.id }) };
+        const trading = tradingAllowed ?? (await repo.findGroupTrading(db, member.groupId));
+        return { user: presentMember(member, trading), session: await startSession({ memberId: member.id }) };
       });
     },
 
