@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import type { TChatMessage } from './schemas/chat.ts';
 import type { TMember } from './schemas/groups.ts';
+import type { TTeams, TTimerState } from './schemas/toolkit.ts';
 
 /**
  * The Socket.IO protocol (spec section 7, Live events): the events the server sends, the three a
@@ -195,7 +196,28 @@ export interface TeacherPurseUpdatedPayload {
   purchased_coins?: number;
 }
 
+/** Issue 32's lesson toolkit, to the group's teacher sockets (the board and the teacher's phone). */
+export interface ToolkitPickedPayload {
+  group_id: string;
+  member_id: string;
+  picked_today: string[];
+}
+export interface ToolkitTeamsPayload {
+  group_id: string;
+  teams: TTeams;
+}
+export interface ToolkitTimerPayload {
+  group_id: string;
+  timer: TTimerState;
+}
+
 export interface ServerToClientEvents {
+  /** Issue 32: the random picker chose a student. */
+  'toolkit-picked': (payload: ToolkitPickedPayload) => void;
+  /** Issue 32: new teams were made. */
+  'toolkit-teams': (payload: ToolkitTeamsPayload) => void;
+  /** Issue 32: the lesson timer was started, paused or reset. */
+  'toolkit-timer': (payload: ToolkitTimerPayload) => void;
   /** A teacher's award (single or batch), once per member: to the member and the group's teachers. */
   'teacher-gave-coins': (payload: TeacherGaveCoinsPayload) => void;
   /** A student signed up to the group: to the group's teachers. */

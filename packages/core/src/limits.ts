@@ -37,6 +37,8 @@ export const BADGE_TOKEN_BYTES = 18;
 /** Award reasons (issue 32): a name, an icon and a coin amount, 1 to 100 (a "needs work" reason takes -1 to -100). */
 export const REASON_NAME_MAX_LENGTH = 40;
 export const REASON_COINS_MAX = 100;
+/** The lesson timer runs at most an hour (issue 32). */
+export const TIMER_SECONDS_MAX = 3600;
 /** An award may be undone by its teacher for this long after it was made (issue 32). */
 export const AWARD_UNDO_WINDOW_MS = 60_000;
 /** A group holds at most this many reasons: more than a lesson's screen can show. */

@@ -106,7 +106,8 @@ export const groups = pgTable(
   (t) => [
     // A name is the teacher's own: unique per teacher, and many teachers may have a "3A".
     uniqueIndex('groups_teacher_name_lower_idx').on(t.teacherId, sql`lower(${t.name})`),
-    index('groups_name_lower_idx').on(sql`lower(${t.name})`),
+    // A join by name looks for the open groups of a name (findGroupsByName): a name like "3A" has hundreds.
+    index('groups_name_lower_idx').on(sql`lower(${t.name})`, t.locked),
     uniqueIndex('groups_join_code_idx').on(t.joinCode),
     index('groups_teacher_idx').on(t.teacherId),
   ],
@@ -191,6 +192,43 @@ export const awards = pgTable(
   },
   (t) => [index('awards_teacher_idx').on(t.teacherId, t.createdAt)],
 );
+
+/**
+ * The random picker's round (issue 32): who has been picked in a group on a day, so no one is
+ * picked twice before everyone has been (the server's, so the board and the teacher's phone
+ * agree). A full round, or a reset, starts over.
+ */
+export const groupPicks = pgTable(
+  'group_picks',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The day (UTC) of the round. */
+    pickedOn: text('picked_on').notNull(),
+    pickedAt: timestamp('picked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.pickedOn, t.memberId] })],
+);
+
+/** What a group's board shows besides its students (issue 32): the last teams made and the lesson timer. */
+export const groupToolkit = pgTable('group_toolkit', {
+  groupId: uuid('group_id')
+    .primaryKey()
+    .references(() => groups.id, { onDelete: 'cascade' }),
+  /** Member ids, a list a team; null until teams are made. */
+  teams: jsonb('teams').$type<string[][]>(),
+  timerStatus: text('timer_status', { enum: ['idle', 'running', 'paused'] }).notNull().default('idle'),
+  timerDurationMs: integer('timer_duration_ms').notNull().default(0),
+  /** Paused or idle: what is left. */
+  timerRemainingMs: integer('timer_remaining_ms').notNull().default(0),
+  /** Running: when it reaches zero. */
+  timerEndsAt: timestamp('timer_ends_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Server-side sessions: the cookie holds a random token, this table its SHA-256. */
 export const sessions = pgTable(
