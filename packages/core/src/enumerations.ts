@@ -144,6 +144,13 @@ export const AWARD_REASON_ICONS = [
 ] as const;
 export type AwardReasonIcon = (typeof AWARD_REASON_ICONS)[number];
 
+/**
+ * What the class board shows of each student (issue 32): the coins earned today (the default),
+ * the coins it holds, or nothing. Never a "needs work" award, never a ranking.
+ */
+export const BOARD_SHOWS = ['today', 'total', 'nothing'] as const;
+export type BoardShows = (typeof BOARD_SHOWS)[number];
+
 /** The two layers of a character (spec section 3: faces and hairs). */
 export const CHARACTER_TYPES = ['face', 'hair'] as const;
 export type CharacterType = (typeof CHARACTER_TYPES)[number];

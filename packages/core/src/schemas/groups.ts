@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLASS_LIST_MAX_LINES, COIN_AWARD_MAX, COIN_AWARD_MIN, GROUP_MEMBER_LIMIT, GROUP_NAME_MAX_LENGTH } from '../limits.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors.ts';
+import { BOARD_SHOWS } from '../enumerations.ts';
 import { ZPassword, ZUsername } from './fields.ts';
 import { ZMemberUser, ZSmallGroup } from './auth.ts';
 
@@ -36,6 +37,8 @@ export const ZGroup = z.object({
   badges_enabled: z.boolean(),
   /** Ours (issue 32): whether the group may have "needs work" award reasons, which take coins back. */
   needs_work_enabled: z.boolean(),
+  /** Ours (issue 32): what the class board shows of each student. */
+  board_shows: z.enum(BOARD_SHOWS),
 });
 export type TGroup = z.infer<typeof ZGroup>;
 
@@ -56,6 +59,8 @@ export const ZGroupSettingsRequest = z
     badges_enabled: z.boolean({ error: 'VALIDATION.INVALID_INPUT' }).optional(),
     /** Ours (issue 32): allow "needs work" award reasons (off by default). */
     needs_work_enabled: z.boolean({ error: 'VALIDATION.INVALID_INPUT' }).optional(),
+    /** Ours (issue 32): what the class board shows of each student: coins earned today, all its coins, or nothing. */
+    board_shows: z.enum(BOARD_SHOWS, { error: 'VALIDATION.INVALID_INPUT' }).optional(),
   })
   .refine((s) => Object.values(s).some((v) => v !== undefined), { error: 'VALIDATION.INVALID_INPUT' });
 export type TGroupSettingsRequest = z.infer<typeof ZGroupSettingsRequest>;

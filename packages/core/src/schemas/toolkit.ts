@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOARD_SHOWS } from '../enumerations.ts';
 import { GROUP_MEMBER_LIMIT, TIMER_SECONDS_MAX } from '../limits.ts';
 
 /** POST group/{id}/pick: a student no one has picked today (of those online, if asked); `reset` starts the round over first. */
@@ -44,6 +45,23 @@ export const ZTimerState = z.object({
   ends_at: z.string().nullable(),
 });
 export type TTimerState = z.infer<typeof ZTimerState>;
+
+/**
+ * GET group/{id}/board: the class board's students. `coins` is what the group's `board_shows`
+ * lets the board show (coins earned today, all the coins, or null for nothing); the server leaves
+ * out what is not to be shown. Earned today counts awards and task rewards, less what was undone
+ * or taken back from a task; a "needs work" award does not show.
+ */
+export const ZBoard = z.object({
+  group_id: z.string(),
+  name: z.string(),
+  join_code: z.string(),
+  shows: z.enum(BOARD_SHOWS),
+  members: z.array(z.object({ id: z.string(), username: z.string(), face: z.string().nullable(), hair: z.string().nullable(), coins: z.number().int().nullable() })),
+  /** The class's coins earned today (shown whatever `shows` is: a class's, not a child's). */
+  coins_today: z.number().int(),
+});
+export type TBoard = z.infer<typeof ZBoard>;
 
 /** GET group/{id}/toolkit: what a board opened now shows. */
 export const ZToolkitState = z.object({ teams: ZTeams.nullable(), timer: ZTimerState, picked_today: z.array(z.string()) });

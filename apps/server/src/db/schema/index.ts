@@ -94,6 +94,8 @@ export const groups = pgTable(
     joinCode: text('join_code').notNull().default(sql`kolikko_new_join_code()`),
     /** Whether the group's printed badges sign its students in (members.badge_hash). */
     badgesEnabled: boolean('badges_enabled').notNull().default(true),
+    /** What the class board shows of each student (core's BOARD_SHOWS): coins earned today unless the teacher chose otherwise. */
+    boardShows: text('board_shows', { enum: ['today', 'total', 'nothing'] }).notNull().default('today'),
     /** Whether the group may have "needs work" award reasons (negative coins); off until the teacher allows them. */
     needsWorkEnabled: boolean('needs_work_enabled').notNull().default(false),
     /**

@@ -20,6 +20,7 @@ export function presentGroup(group: GroupRow, memberCount: number, activeGroupId
     member_limit: GROUP_MEMBER_LIMIT,
     badges_enabled: group.badgesEnabled,
     needs_work_enabled: group.needsWorkEnabled,
+    board_shows: group.boardShows,
   };
 }
 

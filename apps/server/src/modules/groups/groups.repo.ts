@@ -45,7 +45,7 @@ export async function insertGroup(db: DbOrTx, teacherId: string, name: string, t
   return row;
 }
 
-export async function updateGroup(db: DbOrTx, groupId: string, values: Partial<Pick<GroupRow, 'locked' | 'tradingAllowed' | 'badgesEnabled' | 'needsWorkEnabled'>>) {
+export async function updateGroup(db: DbOrTx, groupId: string, values: Partial<Pick<GroupRow, 'locked' | 'tradingAllowed' | 'badgesEnabled' | 'needsWorkEnabled' | 'boardShows'>>) {
   await db.update(groups).set(values).where(eq(groups.id, groupId));
 }
 

@@ -124,6 +124,7 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
         ...(settings.trading_allowed === undefined ? {} : { tradingAllowed: settings.trading_allowed }),
         ...(settings.badges_enabled === undefined ? {} : { badgesEnabled: settings.badges_enabled }),
         ...(settings.needs_work_enabled === undefined ? {} : { needsWorkEnabled: settings.needs_work_enabled }),
+        ...(settings.board_shows === undefined ? {} : { boardShows: settings.board_shows }),
       });
       if (settings.trading_allowed !== undefined) events.settingsChanged(groupId, settings.trading_allowed);
       return present(teacherId, groupId);

@@ -60,10 +60,10 @@ describe('lesson flow live events to the student', () => {
     expect(await approved).toMatchObject({ mtodo_id: mt.id, member_coins: 10, outcome: 'approved', title: 'Fractions 3 Add 1/2 and 1/3.', coins_change: 10 });
 
     const gave = nextEvent(socket, 'teacher-gave-coins');
-    await call('PUT', '/api/member/coins', teacherCookie, { member_id: member.id, coins: 5 });
-    expect(await gave).toEqual({ member_id: member.id, coins: 15, amount: 5 });
+    const given = (await call('PUT', '/api/member/coins', teacherCookie, { member_id: member.id, coins: 5 })).json().award_id;
+    expect(await gave).toEqual({ member_id: member.id, coins: 15, amount: 5, award_id: given });
     const took = nextEvent(socket, 'teacher-gave-coins');
-    await call('PUT', '/api/member/coins', teacherCookie, { member_id: member.id, coins: -3 });
-    expect(await took).toEqual({ member_id: member.id, coins: 12, amount: -3 });
+    const taken = (await call('PUT', '/api/member/coins', teacherCookie, { member_id: member.id, coins: -3 })).json().award_id;
+    expect(await took).toEqual({ member_id: member.id, coins: 12, amount: -3, award_id: taken });
   });
 });

@@ -1,8 +1,36 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { groupPicks, groups, groupToolkit, members } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/raw.ts';
+import { coinLedger, groupPicks, groups, groupToolkit, members } from '../../db/schema/index.ts';
 
 export type ToolkitRow = typeof groupToolkit.$inferSelect;
+
+/** The group's students as the board draws them. */
+export async function listBoardMembers(db: DbOrTx, groupId: string) {
+  return db
+    .select({ id: members.id, username: members.username, face: members.face, hair: members.hair, coins: members.coins })
+    .from(members)
+    .where(eq(members.groupId, groupId));
+}
+
+/**
+ * Coins each of these members earned since `since`: awards and task rewards in, less what was
+ * undone or taken back from a task. A "needs work" award (teacher_deduction) is not counted, nor
+ * its undo: the board never shows one. Found by the ledger's account index.
+ */
+export async function coinsEarnedSince(db: DbOrTx, memberIds: string[], since: Date): Promise<Map<string, number>> {
+  if (memberIds.length === 0) return new Map();
+  const accounts = sql.param(memberIds.map((id) => `member:${id}`));
+  const result = await db.execute(sql`
+    select account, sum(delta)::int as earned from (
+      select to_account as account, amount as delta from ${coinLedger}
+        where to_account = any(${accounts}::text[]) and at >= ${since} and reason in ('teacher_award', 'todo_reward')
+      union all
+      select from_account, -amount from ${coinLedger}
+        where from_account = any(${accounts}::text[]) and at >= ${since} and reason in ('award_undo', 'todo_reward_revoked')
+    ) moved group by account`);
+  return new Map(rowsOf<{ account: string; earned: number }>(result).map((r) => [r.account.slice('member:'.length), Math.max(0, Number(r.earned))]));
+}
 
 /** Locks the group's row: picks, teams and timer changes of one group take turns (two screens agree). */
 export async function lockGroup(tx: Tx, groupId: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import { ZGroupId } from '@kolikko/core/schemas/groups';
-import { ZPickRequest, ZPickResponse, ZTeams, ZTeamsRequest, ZTimerRequest, ZTimerState, ZToolkitState } from '@kolikko/core/schemas/toolkit';
+import { ZBoard, ZPickRequest, ZPickResponse, ZTeams, ZTeamsRequest, ZTimerRequest, ZTimerState, ZToolkitState } from '@kolikko/core/schemas/toolkit';
 import { requireTeacher } from '../../plugins/auth.ts';
 import type { ToolkitService } from './toolkit.service.ts';
 
@@ -14,6 +14,20 @@ const params = z.object({ id: ZGroupId });
 export async function toolkitRoutes(fastify: FastifyInstance, opts: { toolkit: ToolkitService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { toolkit } = opts;
+
+  app.get(
+    '/group/:id/board',
+    {
+      schema: {
+        tags,
+        summary: "The class board's students and coins, as the group's board_shows allows",
+        description: "The group's teacher only. Each student's coins are what `shows` says (earned today, all of them, or null); the class's coins earned today.",
+        params,
+        response: { 200: ZBoard, ...errors },
+      },
+    },
+    async (request) => toolkit.board(requireTeacher(request).teacherId, request.params.id),
+  );
 
   app.get(
     '/group/:id/toolkit',

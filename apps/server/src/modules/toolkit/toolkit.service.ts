@@ -1,13 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { AppError } from '@kolikko/core/errors';
 import { makeTeams, pickNext, timerAfter, timerAt, type RandomInt } from '@kolikko/core/rules/toolkit';
-import type { TPickRequest, TPickResponse, TTeams, TTeamsRequest, TTimerRequest, TTimerState, TToolkitState } from '@kolikko/core/schemas/toolkit';
+import type { TBoard, TPickRequest, TPickResponse, TTeams, TTeamsRequest, TTimerRequest, TTimerState, TToolkitState } from '@kolikko/core/schemas/toolkit';
 import type { Db } from '../../db/client.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
 import type { ToolkitEvents } from './toolkit.events.ts';
 import * as repo from './toolkit.repo.ts';
 
 export type ToolkitService = ReturnType<typeof createToolkitService>;
+
+/** Names as a class list reads them: "oppilas2" before "oppilas10", case aside. */
+const byName = new Intl.Collator('fi', { numeric: true, sensitivity: 'base' });
 
 const IDLE: TTimerState = { status: 'idle', duration_ms: 0, remaining_ms: 0, ends_at: null };
 
@@ -35,6 +38,27 @@ export interface ToolkitDeps {
  */
 export function createToolkitService({ db, events, onlineMemberIds, clock = () => new Date(), random = randomInt }: ToolkitDeps) {
   return {
+    /**
+     * The class board: the students in name order (numbers as numbers) and, as the group's
+     * board_shows says, each one's coins earned today, all its coins, or nothing (left out here,
+     * not only hidden on the screen); the class's coins earned today.
+     */
+    async board(teacherId: string, groupId: string): Promise<TBoard> {
+      const { group } = await ownedGroup(db, teacherId, groupId);
+      const students = (await repo.listBoardMembers(db, groupId)).sort((a, b) => byName.compare(a.username, b.username));
+      const now = clock();
+      const earned = await repo.coinsEarnedSince(db, students.map((s) => s.id), new Date(`${dayOf(now)}T00:00:00.000Z`));
+      const shown = (s: (typeof students)[number]) => (group.boardShows === 'today' ? (earned.get(s.id) ?? 0) : group.boardShows === 'total' ? s.coins : null);
+      return {
+        group_id: group.id,
+        name: group.name,
+        join_code: group.joinCode,
+        shows: group.boardShows,
+        members: students.map((s) => ({ id: s.id, username: s.username, face: s.face, hair: s.hair, coins: shown(s) })),
+        coins_today: [...earned.values()].reduce((sum, n) => sum + n, 0),
+      };
+    },
+
     async state(teacherId: string, groupId: string): Promise<TToolkitState> {
       await ownedGroup(db, teacherId, groupId);
       const row = await repo.findToolkit(db, groupId);

@@ -139,3 +139,40 @@ describe('who may use the toolkit', () => {
     });
   });
 });
+
+describe('the class board', () => {
+  it("shows each student's coins earned today (not a needs-work award, less what was undone), the class's total, and only what the teacher chose", async () => {
+    const c = await classroom(0);
+    const names = ['oppilas10', 'Oppilas2', 'Äänekäs', 'aino'];
+    const kids = [];
+    for (const username of names) kids.push(await buildMember(db, c.group.id, { username }));
+    const [ten, two, , aino] = kids as [(typeof kids)[0], (typeof kids)[0], (typeof kids)[0], (typeof kids)[0]];
+    now = Date.now();
+    await call('PUT', '/api/member/coins', c.cookie, { member_id: ten.id, coins: 5 });
+    await call('PUT', '/api/member/coins', c.cookie, { member_id: ten.id, coins: -2 });
+    const undone = (await call('PUT', '/api/member/coins', c.cookie, { member_id: two.id, coins: 4 })).json().award_id;
+    await call('PUT', '/api/member/coins', c.cookie, { member_id: two.id, coins: 3 });
+    await call('POST', `/api/award/${undone}/undo`, c.cookie);
+    await call('PUT', '/api/member/coins', c.cookie, { member_id: aino.id, coins: 1 });
+
+    const board = (await call('GET', `/api/group/${c.group.id}/board`, c.cookie)).json();
+    expect(board).toMatchObject({ group_id: c.group.id, shows: 'today', coins_today: 9 });
+    expect(board.members.map((m: { username: string; coins: number }) => [m.username, m.coins])).toEqual([
+      ['aino', 1],
+      ['Oppilas2', 3],
+      ['oppilas10', 5],
+      ['Äänekäs', 0],
+    ]);
+    await call('PUT', `/api/group/${c.group.id}/settings`, c.cookie, { board_shows: 'total' });
+    expect((await call('GET', `/api/group/${c.group.id}/board`, c.cookie)).json().members.map((m: { coins: number }) => m.coins)).toEqual([1, 3, 3, 0]);
+    const hidden = await call('PUT', `/api/group/${c.group.id}/settings`, c.cookie, { board_shows: 'nothing' });
+    expect(hidden.json().board_shows).toBe('nothing');
+    expect((await call('GET', `/api/group/${c.group.id}/board`, c.cookie)).json().members.map((m: { coins: number | null }) => m.coins)).toEqual([null, null, null, null]);
+    // Tomorrow nothing is earned yet.
+    now += 24 * 3600 * 1000;
+    await call('PUT', `/api/group/${c.group.id}/settings`, c.cookie, { board_shows: 'today' });
+    expect((await call('GET', `/api/group/${c.group.id}/board`, c.cookie)).json().coins_today).toBe(0);
+    const stranger = await signIn(app, await buildTeacher(db), 'teacher');
+    expect((await call('GET', `/api/group/${c.group.id}/board`, stranger)).json().errorCode).toBe('GROUP.NOT_YOUR_GROUP');
+  });
+});

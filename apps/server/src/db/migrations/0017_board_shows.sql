@@ -1,0 +1,1 @@
+ALTER TABLE "groups" ADD COLUMN "board_shows" text DEFAULT 'today' NOT NULL;
