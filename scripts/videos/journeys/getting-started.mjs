@@ -25,15 +25,19 @@ export default {
       await click(t, t.getByRole('link', { name: 'Go to groups' }));
       await t.waitForURL('**/teacher/groups');
     });
-    await rec.step({ en: 'Give it a name your students can type: they join with it.', fi: 'Anna sille nimi, jonka oppilaat osaavat kirjoittaa: he liittyvät ryhmään sillä.' }, async () => {
+    await rec.step({ en: 'Give it a name you know it by, such as your class.', fi: 'Anna sille nimi, josta tunnistat sen, esimerkiksi luokkasi nimi.' }, async () => {
       await type(t, t.getByRole('textbox', { name: 'New group name' }), 'Class 3C');
       await click(t, t.getByRole('button', { name: 'Create group' }));
       await t.getByTestId('active-group-name').first().filter({ hasText: 'Class 3C' }).waitFor();
     });
     rec.markPoster();
-    await rec.step({ en: 'The group is ready. Give your students its name or the join link.', fi: 'Ryhmä on valmis. Kerro oppilaille sen nimi tai anna liittymislinkki.' }, async () => {
-      const link = t.getByTestId('join-link');
-      if ((await link.count()) > 0) await point(t, link.first(), { pause: 1500 });
+    await rec.step({ en: 'The group is ready. Students join with its class code, or by scanning the QR code.', fi: 'Ryhmä on valmis. Oppilaat liittyvät sen luokan koodilla tai lukemalla QR-koodin.' }, async () => {
+      await t.getByTestId('join-qr').waitFor();
+      await point(t, t.getByTestId('join-instructions-code'), { pause: 1500 });
+      await point(t, t.getByTestId('join-qr'), { pause: 1200 });
+    });
+    await rec.step({ en: '“Invite students” shows the code again at any time, even full screen.', fi: '”Kutsu oppilaita” näyttää koodin aina uudelleen, myös koko näytöllä.' }, async () => {
+      await point(t, t.getByRole('button', { name: 'Invite students' }), { pause: 1500 });
     });
     await rec.step({ en: 'Back home, the first step is done. Next: a todo list and rewards.', fi: 'Etusivulla ensimmäinen askel on tehty. Seuraavaksi tehtävälista ja palkinnot.' }, async () => {
       await click(t, t.getByRole('link', { name: 'Home' }).first());

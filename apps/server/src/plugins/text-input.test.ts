@@ -119,6 +119,9 @@ function hint(c: Classroom, self: string, name: string, before: string | undefin
     token: 'abcdefghijklmnopqrstuvwx',
     usernames: ['new_kid1'],
     member_ids: [c.member.id],
+    // Teams are made by a count or by a size, not both.
+    count: 2,
+    size: OMIT,
     category: 'mathematics',
     categories: ['MATHEMATICS'],
     content_html: '<p>Task</p>',
@@ -128,9 +131,13 @@ function hint(c: Classroom, self: string, name: string, before: string | undefin
   return byName[name];
 }
 
+/** A hint that leaves the field out (of two fields a request takes one of, the other). */
+const OMIT = Symbol('omit');
+
 /** A value the schema accepts: the hint for its name when there is one, else one built from the schema. */
 function valueFor(schema: JsonSchema, name: string, make: (name: string) => unknown): unknown {
   const hinted = make(name);
+  if (hinted === OMIT) return undefined;
   if (hinted !== undefined) return hinted;
   if (schema.enum) return schema.enum[0];
   if (schema.anyOf?.[0]) return valueFor(schema.anyOf[0], name, make);

@@ -166,6 +166,9 @@ export async function findGroupsByName(db: DbOrTx, name: string, opts: { locked:
     .select()
     .from(groups)
     .where(and(eq(sql`lower(${groups.name})`, sql`lower(${name})`), eq(groups.locked, opts.locked), notDemo))
+    // The index's own order: the planner walks groups_name_lower_idx and stops at `limit`, where
+    // it would otherwise read the table from its start until it met enough rows of the name.
+    .orderBy(sql`lower(${groups.name})`, groups.locked)
     .limit(opts.limit);
 }
 

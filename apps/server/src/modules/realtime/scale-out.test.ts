@@ -190,8 +190,9 @@ describe('two server processes on one database and one Redis', () => {
     expect(await online).toEqual({ group_id: group.json.id, count: 1, member_ids: [memberId] });
 
     const award = next(memberOnB, 'teacher-gave-coins');
-    expect((await api(A, 'PUT', '/member/coins', teacherCookie, { member_id: memberId, coins: 7 })).json).toMatchObject({ total: 7 });
-    expect(await award).toEqual({ member_id: memberId, coins: 7, amount: 7 });
+    const single = (await api(A, 'PUT', '/member/coins', teacherCookie, { member_id: memberId, coins: 7 })).json;
+    expect(single).toMatchObject({ total: 7 });
+    expect(await award).toEqual({ member_id: memberId, coins: 7, amount: 7, award_id: single.award_id });
 
     // A class's award through B crosses Redis as one batch (realtime/emit-many.ts): each student,
     // on either process, gets its own total, and the teacher's socket on A gets every one, once.
@@ -205,14 +206,16 @@ describe('two server processes on one database and one Redis', () => {
     });
     const mine = next(memberOnB, 'teacher-gave-coins');
     const theirs = next(secondOnA, 'teacher-gave-coins');
-    expect((await api(B, 'PUT', '/member/coins/batch', teacherCookie, { members: [memberId, secondId], coins: 2 })).status).toBe(200);
-    expect(await mine).toEqual({ member_id: memberId, coins: 9, amount: 2 });
-    expect(await theirs).toEqual({ member_id: secondId, coins: 2, amount: 2 });
+    const batch = await api(B, 'PUT', '/member/coins/batch', teacherCookie, { members: [memberId, secondId], coins: 2 });
+    expect(batch.status).toBe(200);
+    const awardId = batch.json.award_id;
+    expect(await mine).toEqual({ member_id: memberId, coins: 9, amount: 2, award_id: awardId });
+    expect(await theirs).toEqual({ member_id: secondId, coins: 2, amount: 2, award_id: awardId });
     await expect.poll(() => teacherHeard.length, { timeout: 3000 }).toBe(2);
     expect(teacherHeard).toEqual(
       expect.arrayContaining([
-        { member_id: memberId, coins: 9, amount: 2 },
-        { member_id: secondId, coins: 2, amount: 2 },
+        { member_id: memberId, coins: 9, amount: 2, award_id: awardId },
+        { member_id: secondId, coins: 2, amount: 2, award_id: awardId },
       ]),
     );
 
