@@ -1,29 +1,6 @@
 import { and, asc, eq, getTableColumns, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  chatMessages,
-  coinLedger,
-  coinPurchases,
-  communityLists,
-  communityPurchases,
-  groups,
-  images,
-  memberTodos,
-  members,
-  oneTimeTokens,
-  owedRewards,
-  rewardListItems,
-  rewardListShares,
-  rewardLists,
-  rewardPurchases,
-  rewards,
-  sessions,
-  teacherBlocks,
-  teachers,
-  todolistShares,
-  todolists,
-  todos,
-} from '../../db/schema/index.ts';
+import { awardReasons, awards, chatMessages, coinLedger, coinPurchases, communityLists, communityPurchases, groups, images, memberTodos, members, oneTimeTokens, owedRewards, rewardListItems, rewardListShares, rewardLists, rewardPurchases, rewards, sessions, teacherBlocks, teachers, todolistShares, todolists, todos } from '../../db/schema/index.ts';
 
 /**
  * The reads of the data export (export.service.ts). Each returns what the product holds about the
@@ -38,7 +15,8 @@ export type ExportOwner = { kind: 'teacher'; teacherId: string } | { kind: 'memb
 export type MemberInGroup = { kind: 'member'; memberId: string; groupId: string };
 
 const { passwordHash: _teacherHash, ...teacherColumns } = getTableColumns(teachers);
-const { passwordHash: _memberHash, ...memberColumns } = getTableColumns(members);
+// Neither the password's hash nor the badge secret's leaves the server (issue 31).
+const { passwordHash: _memberHash, badgeHash: _badgeHash, ...memberColumns } = getTableColumns(members);
 
 /** The teacher's own row without its password hash, or undefined. */
 export async function findTeacher(db: DbOrTx, teacherId: string) {
@@ -80,6 +58,17 @@ export async function blockedUsernames(db: DbOrTx, teacherId: string) {
     .innerJoin(teachers, eq(teachers.id, teacherBlocks.blockedId))
     .where(eq(teacherBlocks.teacherId, teacherId))
     .orderBy(asc(teachers.username));
+}
+
+/** The award reasons of these groups (issue 32), in each group's order. */
+export async function groupReasons(db: DbOrTx, groupIds: string[]) {
+  if (groupIds.length === 0) return [];
+  return db.select().from(awardReasons).where(inArray(awardReasons.groupId, groupIds)).orderBy(asc(awardReasons.groupId), asc(awardReasons.position));
+}
+
+/** The teacher's awards (issue 32): with which reason, how many coins, when, whether undone; oldest first. */
+export async function teacherAwards(db: DbOrTx, teacherId: string) {
+  return db.select().from(awards).where(eq(awards.teacherId, teacherId)).orderBy(asc(awards.createdAt), asc(awards.id));
 }
 
 /** The teacher's groups, oldest first (a teacher has a handful). */

@@ -41,6 +41,7 @@ const FILE_DESCRIPTIONS: Record<string, { en: string; fi: string }> = {
   'owed-rewards.json': { en: 'task rewards still owed (the purse was empty)', fi: 'vielä maksamattomat tehtäväpalkkiot (kukkaro oli tyhjä)' },
   'coin-purchases.json': { en: 'coins bought by card', fi: 'kortilla ostetut kolikot' },
   'community.json': { en: 'community lists published, bought and sold', fi: 'yhteisöön julkaistut, ostetut ja myydyt listat' },
+  'awards.json': { en: "your groups' award reasons, and your awards (reason, coins, when, undone or not)", fi: 'ryhmiesi palkitsemisen syyt ja antamasi palkinnot (syy, kolikot, milloin, peruttu vai ei)' },
   'images/': { en: 'the pictures of the todos and answers', fi: 'tehtävien ja vastausten kuvat' },
 };
 
@@ -136,6 +137,16 @@ function teacherFiles(tx: Tx, teacher: NonNullable<Awaited<ReturnType<typeof rep
     ['owed-rewards.json', jsonValue(() => repo.owedRewardRows(tx, owner))],
     ['coin-purchases.json', jsonValue(() => repo.coinPurchaseRows(tx, teacher.id))],
     ['community.json', jsonValue(() => repo.communityRows(tx, teacher.id))],
+    [
+      'awards.json',
+      jsonValue(async () => ({
+        reasons: await repo.groupReasons(
+          tx,
+          (await repo.teacherGroups(tx, teacher.id)).map((g) => g.id),
+        ),
+        awards: await repo.teacherAwards(tx, teacher.id),
+      })),
+    ],
   ];
 }
 

@@ -122,6 +122,10 @@ function expectLedgerMatches(ledger: LedgerRow[], balances: [string, number][]) 
 describe('GET /api/admin/:id/export', () => {
   it("holds the teacher's account, groups, students, lists, rewards, chat, ledger and images, and nothing of the other teacher", async () => {
     const c = await classroom();
+    // Issue 31 and 32: a badge (whose secret's hash never leaves the server), reasons and an award.
+    await call('POST', `/api/group/${c.group.id}/badges`, c.cookie, {});
+    const [reason] = (await call('GET', `/api/group/${c.group.id}/reasons`, c.cookie)).json<{ id: string }[]>();
+    await call('PUT', '/api/member/coins', c.cookie, { member_id: c.alice.id, reason_id: reason?.id });
     const { res, entries } = await download(`/api/admin/${c.teacher.id}/export`, c.cookie);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
@@ -141,6 +145,10 @@ describe('GET /api/admin/:id/export', () => {
     const groups = zipJson<{ id: string; name: string; members: { id: string; username: string; coins: number }[] }[]>(entries, 'groups.json');
     expect(groups.map((g) => g.name)).toEqual([c.group.name]);
     expect(groups[0]?.members.map((m) => m.username).sort()).toEqual([c.alice.username, c.bob.username].sort());
+    expect(entries.get('groups.json')?.toString()).not.toMatch(/badgeHash|passwordHash/);
+    const awarded = zipJson<{ reasons: { name: string }[]; awards: { reasonName: string; coins: number }[] }>(entries, 'awards.json');
+    expect(awarded.reasons).toHaveLength(6);
+    expect(awarded.awards).toContainEqual(expect.objectContaining({ reasonName: 'Helping others', coins: 1 }));
 
     const lists = zipJson<{ name: string; sharedWith: { username: string }[]; todos: { id: string; answer: string; image: string | null }[] }[]>(entries, 'todolists.json');
     expect(lists.map((l) => l.name)).toEqual([c.list.name]);
