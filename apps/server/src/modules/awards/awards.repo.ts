@@ -1,15 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { awards, coinLedger } from '../../db/schema/index.ts';
+import { statement, type Connection } from '../../db/prepared.ts';
 
 export type AwardRow = typeof awards.$inferSelect;
-
-export async function insertAward(
-  db: DbOrTx,
-  values: { id: string; teacherId: string; reasonId: string | null; reasonName: string | null; reasonIcon: string | null; coins: number; createdAt: Date },
-): Promise<void> {
-  await db.insert(awards).values(values);
-}
 
 /** The award, locked for the rest of the transaction: undos of one award take turns. */
 export async function lockAward(tx: Tx, awardId: string): Promise<AwardRow | undefined> {
@@ -38,4 +32,20 @@ export async function findReasonNames(db: DbOrTx, awardIds: string[]): Promise<M
     .from(awards)
     .where(and(inArray(awards.id, awardIds), sql`${awards.reasonName} is not null`));
   return new Map(rows.map((r) => [r.id, r.name ?? '']));
+}
+
+// Every award writes its row: a statement prepared on the award transaction's own connection (bench/reason-award.mjs).
+const insertAwardStatement = statement<{ id: string; teacherId: string; reasonId: string | null; reasonName: string | null; reasonIcon: string | null; coins: number; createdAt: Date }>(
+  'awards_insert',
+  (v) => sql`
+    insert into awards (id, teacher_id, reason_id, reason_name, reason_icon, coins, created_at)
+    values (${v.id}::uuid, ${v.teacherId}::uuid, ${v.reasonId}::uuid, ${v.reasonName}::text, ${v.reasonIcon}::text, ${v.coins}::int, ${v.createdAt}::timestamptz)`,
+);
+
+export async function insertAwardOn(
+  tx: DbOrTx,
+  connection: Connection,
+  values: { id: string; teacherId: string; reasonId: string | null; reasonName: string | null; reasonIcon: string | null; coins: number; createdAt: Date },
+): Promise<void> {
+  await insertAwardStatement.run(tx, connection, values);
 }

@@ -13,9 +13,8 @@ import type { SessionEvents } from '../auth/auth.events.ts';
 import type { MemberEvents } from './members.events.ts';
 import type { OwedRewardsService } from '../coins/owed-rewards.service.ts';
 import * as repo from './members.repo.ts';
-import { insertAward } from '../awards/awards.repo.ts';
-import { findNeedsWorkEnabled, type ReasonRow } from '../reasons/reasons.repo.ts';
-import { ownedReason } from '../reasons/reasons.service.ts';
+import { insertAwardOn } from '../awards/awards.repo.ts';
+import { findReasonForAward } from '../reasons/reasons.repo.ts';
 
 /** Who is acting on a member: the teacher of its group, or the member itself. */
 export type Actor = { kind: 'teacher'; teacherId: string } | { kind: 'member'; memberId: string };
@@ -69,13 +68,14 @@ export function createMembersService({
    * The coins an award gives and the reason it names: the reason's coins (a `coins` sent with it
    * must be the same), a "needs work" one only while the group allows those.
    */
-  async function resolveAward(teacherId: string, what: AwardWhat): Promise<{ coins: number; reason: ReasonRow | null }> {
+  async function resolveAward(teacherId: string, what: AwardWhat) {
     if (what.reasonId === undefined) return { coins: what.coins ?? 0, reason: null };
-    const reason = await ownedReason(db, teacherId, what.reasonId);
+    const reason = await findReasonForAward(db, teacherId, what.reasonId);
+    if (!reason) throw new AppError('AWARD.REASON_NOT_FOUND');
     if (what.coins !== undefined && what.coins !== reason.coins) {
       throw new AppError('VALIDATION.INVALID_INPUT', { field: 'coins', message: "The coins differ from the reason's" });
     }
-    if (reason.coins < 0 && !(await findNeedsWorkEnabled(db, reason.groupId))) {
+    if (reason.coins < 0 && !reason.needsWorkEnabled) {
       throw new AppError('VALIDATION.INVALID_INPUT', { field: 'reason_id', message: 'The group does not allow "needs work" reasons' });
     }
     return { coins: reason.coins, reason };
@@ -130,7 +130,7 @@ export function createMembersService({
             purse += coins > 0 ? -amount : amount;
             return { id: m.id, groupId: m.groupId, coins: coins > 0 ? m.coins + amount : m.coins - amount, moved: coins > 0 ? amount : -amount };
           });
-          await insertAward(tx, {
+          await insertAwardOn(tx, connection, {
             id: awardId,
             teacherId,
             reasonId: reason?.id ?? null,

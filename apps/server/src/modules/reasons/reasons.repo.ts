@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, lte, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { statement } from '../../db/prepared.ts';
 import { awardReasons, groups } from '../../db/schema/index.ts';
 
 export type ReasonRow = typeof awardReasons.$inferSelect;
@@ -66,4 +67,18 @@ export async function closeGapAfter(db: DbOrTx, groupId: string, position: numbe
 export async function findNeedsWorkEnabled(db: DbOrTx, groupId: string): Promise<boolean> {
   const [row] = await db.select({ on: groups.needsWorkEnabled }).from(groups).where(eq(groups.id, groupId));
   return row?.on ?? false;
+}
+
+// An award with a reason reads it, that its group is the teacher's, and the group's needs-work switch in one prepared statement (bench/reason-award.mjs).
+const reasonForAward = statement<{ reasonId: string; teacherId: string }>(
+  'reasons_for_award',
+  (v) => sql`
+    select r.id, r.group_id, r.name, r.icon, r.coins, g.needs_work_enabled
+    from award_reasons r join groups g on g.id = r.group_id
+    where r.id = ${v.reasonId}::uuid and g.teacher_id = ${v.teacherId}::uuid`,
+);
+
+export async function findReasonForAward(db: Db, teacherId: string, reasonId: string) {
+  const [row] = await reasonForAward.read<{ id: string; group_id: string; name: string; icon: string; coins: number; needs_work_enabled: boolean }>(db, { reasonId, teacherId });
+  return row && { id: row.id, groupId: row.group_id, name: row.name, icon: row.icon, coins: row.coins, needsWorkEnabled: row.needs_work_enabled };
 }
