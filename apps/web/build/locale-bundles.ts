@@ -39,6 +39,9 @@ export const PAGE_BUNDLES = {
   'teacher-community': { area: 'teacher', root: 'app/routes/teacher-community-route.tsx' },
   'teacher-upgrades': { area: 'teacher', root: 'features/shop/components/upgrades-page.tsx' },
   'teacher-profile': { area: 'teacher', root: 'features/account/components/teacher-profile.tsx' },
+  // Issue 32: the class board (full screen, its own frame) and the remote that runs it.
+  'teacher-board': { area: 'teacher', root: 'features/groups/components/board-page.tsx' },
+  'teacher-remote': { area: 'teacher', root: 'features/groups/components/remote-page.tsx' },
 } as const satisfies Record<string, { area: Area; root: string }>;
 export type PageBundle = keyof typeof PAGE_BUNDLES;
 export type Bundle = 'core' | Area | PageBundle;
@@ -70,6 +73,8 @@ export const AREA_ROOTS: Record<Area, string[]> = {
     'features/shop/components/payment-success-page.tsx',
     'features/shop/components/upgrades-page.tsx',
     'features/account/components/teacher-profile.tsx',
+    'features/groups/components/board-page.tsx',
+    'features/groups/components/remote-page.tsx',
   ],
   // The layout, and the pages, each with its bundle (PAGE_BUNDLES).
   student: ['app/layouts/student-layout.tsx', ...pagesOf('student')],

@@ -17,11 +17,14 @@ export const studentHandlers: HandlersFor = ({ userId: memberId, groupId, signed
   const refreshTodos = () => invalidate(memberTodosGroupKey(groupId));
   return {
     ...chatHandlers,
-    'teacher-gave-coins': ({ member_id, coins, amount }) => {
+    'teacher-gave-coins': ({ member_id, coins, amount, reason, undone }) => {
       if (member_id !== memberId) return;
       setSessionCoins(coins);
       invalidateMemberHistory(memberId);
-      if (amount) showBanner('info', amount > 0 ? 'live.coinsGiven' : 'live.coinsTaken', { count: Math.abs(amount) });
+      // Ours (issue 32): an award names its reason ("Teamwork! +1 coin"); an undone one says so, plainly.
+      if (undone) showBanner('info', 'live.awardUndone');
+      else if (amount && reason) showBanner(amount > 0 ? 'success' : 'info', amount > 0 ? 'live.reasonGiven' : 'live.reasonTaken', { reason: reason.name, count: Math.abs(amount) });
+      else if (amount) showBanner('info', amount > 0 ? 'live.coinsGiven' : 'live.coinsTaken', { count: Math.abs(amount) });
     },
     'teacher-delete-member': ({ member_id }) => {
       if (member_id !== memberId) return;

@@ -64,6 +64,24 @@ function studentPage<M extends Module>(load: () => Promise<M>, name: keyof M & s
   return { lazy: async () => ({ Component: asStudentPage((await loadRoute(load, bundle)).module[name] as ComponentType<{ student: TMemberUser }>) }) };
 }
 
+/**
+ * The class board (issue 32): a teacher's page outside the teacher layout, so it brings what the
+ * layout's route brings (the teacher's texts, TanStack Query) itself. One chunk, not a layout and a
+ * page: every route module counts in how the build groups the modules pages share (build/area-chunks.ts).
+ */
+function boardPage(): Lazy {
+  return {
+    lazy: async () => {
+      const [{ module }, layer] = await Promise.all([
+        loadRoute(() => import('../features/groups/components/board-page.tsx'), 'teacher-board'),
+        inOwnTask(() => import('../lib/query-layer.tsx')),
+        inOwnTask(() => loadLocaleBundle('teacher')),
+      ]);
+      return { Component: layer.withQueries(asTeacherPage(module.BoardPage)) };
+    },
+  };
+}
+
 const frontPages = () => import('./routes/front-routes.tsx');
 const infoPages = () => import('./routes/info-routes.tsx');
 const authPages = () => import('./routes/auth-routes.tsx');
@@ -146,8 +164,12 @@ const teacherRoutes: RouteObject = {
         },
         { path: 'community', ...page(() => import('./routes/teacher-community-route.tsx'), 'TeacherCommunityRoute', 'teacher-community') },
         { path: 'profile', ...teacherPage(() => import('../features/account/components/teacher-profile.tsx'), 'TeacherProfile', 'teacher-profile') },
+        // Issue 32: the teacher's phone runs the class board from here.
+        { path: 'remote/:groupId', ...teacherPage(() => import('../features/groups/components/remote-page.tsx'), 'RemotePage', 'teacher-remote') },
       ],
     },
+    // Issue 32: the class board, full screen for a projector: the teacher's, without the teacher's header.
+    { path: 'board/:groupId', ...boardPage() },
   ],
 };
 

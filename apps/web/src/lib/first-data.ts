@@ -67,6 +67,8 @@ export function prefetchFirstData(pathname: string): void {
     }
     return;
   }
+  // The class board (issue 32) has no teacher header: its own reads are its first data.
+  if (pathname.startsWith('/teacher/board/')) return;
   const teacher = encodeURIComponent(user.id);
   // The teacher layout's header: the owed rewards and the active group (lib/queries/owed-rewards.ts, get-active-group.ts).
   ask(`/owed-rewards/${teacher}`, ['owedRewards', user.id]);

@@ -42,6 +42,24 @@ describe('historyEntries', () => {
   });
 });
 
+describe('historyEntries with award reasons (issue 32)', () => {
+  it("keeps an award's reason name, and null where there is none", () => {
+    const entries = historyEntries({
+      ...history,
+      transactions: [{ kind: 'award_undo', recipientName: 'teacher', price: 1, date: at(10, 9), todoTitle: null, reasonName: 'Teamwork' }],
+      receivedCoins: [
+        { kind: 'teacher_award', senderName: 'teacher', price: 1, date: at(10, 8), todoTitle: null, reasonName: 'Teamwork' },
+        { kind: 'teacher_award', senderName: 'teacher', price: 5, date: at(10, 7), todoTitle: null },
+      ],
+    });
+    expect(entries.filter((entry) => entry.category === 'transactions').map((entry) => [entry.kind, entry.reasonName])).toEqual([
+      ['award_undo', 'Teamwork'],
+      ['teacher_award', 'Teamwork'],
+      ['teacher_award', null],
+    ]);
+  });
+});
+
 describe('groupHistoryByDay', () => {
   it('puts the entries of one local day together, newest day first', () => {
     const days = groupHistoryByDay(historyEntries(history));

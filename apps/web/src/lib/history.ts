@@ -26,8 +26,8 @@ interface EntryBase {
 export type HistoryEntry =
   | (EntryBase & { category: 'rewards'; purchase: TRewardPurchase })
   | (EntryBase & { category: 'characters'; path: string; type: 'face' | 'hair' })
-  | (EntryBase & { category: 'transactions'; direction: 'in'; kind: ReceivedKind; counterpart: string | null; todoTitle: string | null })
-  | (EntryBase & { category: 'transactions'; direction: 'out'; kind: SentKind; counterpart: string | null; todoTitle: string | null });
+  | (EntryBase & { category: 'transactions'; direction: 'in'; kind: ReceivedKind; counterpart: string | null; todoTitle: string | null; reasonName: string | null })
+  | (EntryBase & { category: 'transactions'; direction: 'out'; kind: SentKind; counterpart: string | null; todoTitle: string | null; reasonName: string | null });
 
 /** The four lists of the answer as one, newest first (ties keep the answer's order). */
 export function historyEntries(history: TMemberHistory): HistoryEntry[] {
@@ -58,6 +58,7 @@ export function historyEntries(history: TMemberHistory): HistoryEntry[] {
       kind: item.kind,
       counterpart: item.recipientName,
       todoTitle: item.todoTitle,
+      reasonName: item.reasonName ?? null,
     })),
     ...history.receivedCoins.map((item, index): HistoryEntry => ({
       key: `received-${index}`,
@@ -68,6 +69,7 @@ export function historyEntries(history: TMemberHistory): HistoryEntry[] {
       kind: item.kind,
       counterpart: item.senderName,
       todoTitle: item.todoTitle,
+      reasonName: item.reasonName ?? null,
     })),
   ];
   return entries

@@ -33,7 +33,9 @@ export type LocaleBundle =
   | 'teacher-rewards'
   | 'teacher-community'
   | 'teacher-upgrades'
-  | 'teacher-profile';
+  | 'teacher-profile'
+  | 'teacher-board'
+  | 'teacher-remote';
 
 /**
  * Each language's texts come in bundles (apps/web/build/locale-bundles.ts): `core`, what every
@@ -64,6 +66,8 @@ const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Me
     'teacher-community': () => import('virtual:locale/en/teacher-community'),
     'teacher-upgrades': () => import('virtual:locale/en/teacher-upgrades'),
     'teacher-profile': () => import('virtual:locale/en/teacher-profile'),
+    'teacher-board': () => import('virtual:locale/en/teacher-board'),
+    'teacher-remote': () => import('virtual:locale/en/teacher-remote'),
   },
   fi: {
     core: () => import('virtual:locale/fi/core'),
@@ -87,6 +91,8 @@ const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Me
     'teacher-community': () => import('virtual:locale/fi/teacher-community'),
     'teacher-upgrades': () => import('virtual:locale/fi/teacher-upgrades'),
     'teacher-profile': () => import('virtual:locale/fi/teacher-profile'),
+    'teacher-board': () => import('virtual:locale/fi/teacher-board'),
+    'teacher-remote': () => import('virtual:locale/fi/teacher-remote'),
   },
 };
 

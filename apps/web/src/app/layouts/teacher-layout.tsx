@@ -83,13 +83,15 @@ function SelectedList({ inHeader = false }: { inHeader?: boolean }) {
 /** Spec section 2: at 600 px or less in portrait the teacher is asked to turn the device. */
 function RotateNotice() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(false);
   // Read while drawing, not after: shown only once the page had painted, the notice would push
   // the whole page down (a layout shift, issue 13).
   const isNarrowPortrait = useMediaQuery(`(max-width: ${BREAKPOINT_ROTATE_PX}px) and (orientation: portrait)`, undefined, {
     getInitialValueInEffect: false,
   });
-  if (dismissed || !isNarrowPortrait) return null;
+  // The class board's remote (issue 32) is made for a phone held upright.
+  if (dismissed || !isNarrowPortrait || pathname.startsWith('/teacher/remote/')) return null;
   return (
     <div className={classes.rotate} role="note" data-testid="rotate-notice">
       <IconRotate size={22} />

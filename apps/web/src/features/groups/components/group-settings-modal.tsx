@@ -12,6 +12,7 @@ import { useOpenAfterMount } from '../../../lib/lazy-dialog.tsx';
 import { useDeleteGroup } from '../api/delete-group.ts';
 import { useToggleGroupLock } from '../api/toggle-group-lock.ts';
 import { useUpdateGroupSettings } from '../api/update-group-settings.ts';
+import { BoardSettings } from './board-settings.tsx';
 import { InviteStudentsButton } from './invite-students.tsx';
 
 export interface GroupSettingsModalProps {
@@ -110,6 +111,8 @@ export function GroupSettingsModal({ teacherId, group: current, onClose }: Group
               }}
               data-testid="badges-enabled-switch"
             />
+            <Divider />
+            <BoardSettings teacherId={teacherId} group={group} />
             <Divider />
             <TypeToConfirm
               title={t('groups.settings.deleteTitle')}

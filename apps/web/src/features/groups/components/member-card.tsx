@@ -7,7 +7,7 @@ import { MemberAvatar } from '../../../components/member-avatar.tsx';
 import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
 import classes from './member-card.module.css';
 import { Hint } from '../../../components/hint.tsx';
-
+import { QuickAwardButton, type QuickAwardProps } from './quick-award-button.tsx';
 
 interface MemberCardProps {
   member: TMember;
@@ -19,10 +19,12 @@ interface MemberCardProps {
   unreadCount?: number;
   /** Opens the private chat with this member. */
   onOpenChat: () => void;
+  /** The "+" menu: one of the group's award reasons to this member at once (issue 32). */
+  quickAward: Omit<QuickAwardProps, 'username'>;
 }
 
-/** One student of the active group: picture, coins, name, small group, page, chat and selection. */
-export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGroup, isTogglingSmallGroup, unreadCount = 0, onOpenChat }: MemberCardProps) {
+/** One student of the active group: picture, coins, name, a reason award, small group, page, chat and selection. */
+export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGroup, isTogglingSmallGroup, unreadCount = 0, onOpenChat, quickAward }: MemberCardProps) {
   const { t } = useTranslation();
   const checkboxId = `select-member-${member.id}`;
   const nextColour = member.small_group === 'blue' ? 'orange' : 'blue';
@@ -51,6 +53,7 @@ export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGr
             </span>
           </span>
         </label>
+        <QuickAwardButton username={member.username} {...quickAward} />
       </div>
       <Group gap={6} mt="sm" wrap="nowrap" className={classes.actions}>
         <Hint label={t('groups.members.smallGroupSwitch', { color: t(`groups.smallGroups.${nextColour}`) })} align="start">

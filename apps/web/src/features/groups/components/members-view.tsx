@@ -1,17 +1,25 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Indicator, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
-import type { TGroup } from '@kolikko/core/schemas/groups';
+import type { TGroup, TMember } from '@kolikko/core/schemas/groups';
+import type { TAwardReason } from '@kolikko/core/schemas/reasons';
 import { IconLock, IconMessage } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useSession } from '../../../lib/auth.ts';
-import { showErrorCode } from '../../../lib/banner.ts';
+import { showBanner, showErrorCode } from '../../../lib/banner.ts';
+import { coinsValue } from '../../../lib/banner-text.ts';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 import { openChat } from '../../../lib/chat-popup.ts';
 import { teacherUnreadCount, useTeacherUnread } from '../../../lib/queries/chat-unread.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useGroupMembers } from '../../../lib/queries/get-group-members.ts';
 import { useOnlineMemberCount } from '../../../lib/socket.ts';
 import { useToggleSmallGroup } from '../api/toggle-small-group.ts';
+import { useReasons } from '../api/get-reasons.ts';
+import { useGiveAward, type AwardProblem } from '../hooks/use-give-award.ts';
+import { AwardSnackbar } from './award-snackbar.tsx';
+import { BoardButtons } from './board-buttons.tsx';
+import type { ReasonsDialogProps } from './reasons-dialog.tsx';
 import { InviteStudentsButton } from './invite-students.tsx';
 import { ClassListButton, ClassListDialog } from './class-list.tsx';
 import { PrintBadgesButton } from './print-badges.tsx';
@@ -21,6 +29,17 @@ import { RewardCoinsBox } from './reward-coins-box.tsx';
 import classes from './members-view.module.css';
 
 const SKELETON_CARDS = 4;
+
+const ReasonsDialog = lazyDialog<ReasonsDialogProps>(
+  () => import('./reasons-dialog.tsx').then((module) => module.ReasonsDialog),
+  (props) => props.opened,
+);
+
+/** A card's award that did not go through: said in the banner, the card being far from the award box. */
+function showAwardProblem(problem: AwardProblem) {
+  if (problem.kind === 'error') showBanner('error', problem.key);
+  else showBanner('error', 'groups.award.notEnough', { needed: coinsValue(problem.needed), available: coinsValue(problem.available) });
+}
 
 function MembersSkeleton() {
   const { t } = useTranslation();
@@ -41,6 +60,11 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
   const toggleSmallGroup = useToggleSmallGroup(group.id);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [classListOpen, setClassListOpen] = useState(false);
+  const [reasonsOpen, setReasonsOpen] = useState(false);
+  const reasons = useReasons(group.id);
+  const giving = useGiveAward(group.id, teacherCoins);
+  // A "needs work" reason only while the group allows them (the server refuses it otherwise).
+  const shownReasons = reasons.data?.filter((reason) => reason.coins > 0 || group.needs_work_enabled);
   const { user } = useSession();
   const unread = useTeacherUnread(user?.admin ? user.id : null);
   const groupUnread = teacherUnreadCount(unread.data, { groupId: group.id });
@@ -49,6 +73,10 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
   // A member deleted elsewhere must not stay selected.
   const selectedIds = list.filter((member) => selected.has(member.id)).map((member) => member.id);
   const allSelected = list.length > 0 && selectedIds.length === list.length;
+
+  function awardOne(member: TMember, reason: TAwardReason) {
+    giving.give([member], { reason }, { onProblem: showAwardProblem });
+  }
 
   function setOne(memberId: string, isSelected: boolean) {
     setSelected((previous) => {
@@ -89,6 +117,7 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
             </Button>
           </Indicator>
           {user?.admin ? <InviteStudentsButton teacherId={user.id} group={group} /> : null}
+          <BoardButtons groupId={group.id} />
           {/* The class's paperwork, kept together when the buttons wrap. */}
           {user?.admin && !user.demo && list.length > 0 ? (
             <Group gap={6}>
@@ -123,7 +152,15 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
       ) : null}
       {members.data && members.data.length > 0 ? (
         <>
-          <RewardCoinsBox groupId={group.id} selectedIds={selectedIds} teacherCoins={teacherCoins} />
+          <RewardCoinsBox
+            members={list}
+            selectedIds={selectedIds}
+            teacherCoins={teacherCoins}
+            giving={giving}
+            reasons={{ data: shownReasons, isPending: reasons.isPending, error: reasons.error, refetch: reasons.refetch }}
+            onEditReasons={() => setReasonsOpen(true)}
+          />
+          <AwardSnackbar />
           <Paper radius="md" px="sm" py={6} className={classes.toolbar}>
             <Group gap="xs" justify="space-between">
               <Text size="sm" fw={600} aria-live="polite">
@@ -152,11 +189,18 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
                 onToggleSmallGroup={() =>
                   toggleSmallGroup.mutate(member.id, { onError: (error) => showErrorCode(errorCodeOf(error)) })
                 }
+                quickAward={{
+                  reasons: shownReasons,
+                  disabled: giving.isPending,
+                  onAward: (reason: TAwardReason) => awardOne(member, reason),
+                  onEditReasons: () => setReasonsOpen(true),
+                }}
               />
             ))}
           </SimpleGrid>
         </>
       ) : null}
+      {user?.admin ? <ReasonsDialog teacherId={user.id} group={group} opened={reasonsOpen} onClose={() => setReasonsOpen(false)} /> : null}
       {user?.admin && !user.demo ? <ClassListDialog teacherId={user.id} group={group} opened={classListOpen} onClose={() => setClassListOpen(false)} /> : null}
     </Stack>
   );

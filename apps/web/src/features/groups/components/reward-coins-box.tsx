@@ -3,18 +3,28 @@ import { Alert, Anchor, Button, Group, NumberInput, Paper, Stack, Text, Title } 
 import { Link } from '../../../lib/router.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { COIN_AWARD_MAX, COIN_AWARD_MIN } from '@kolikko/core/limits';
+import type { TMember } from '@kolikko/core/schemas/groups';
+import type { TAwardReason } from '@kolikko/core/schemas/reasons';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { CoinIcon, IconAlertTriangle } from '../../../components/icons.tsx';
-import { showSuccess } from '../../../lib/banner.ts';
-import { coinsValue } from '../../../lib/banner-text.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
-import { useAwardCoins } from '../api/award-coins.ts';
+import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
+import type { GiveAward } from '../hooks/use-give-award.ts';
+import type { AwardTargetDialogProps } from './award-target-dialog.tsx';
+import { ReasonButtons } from './reason-buttons.tsx';
+import classes from './reason-buttons.module.css';
+
+const AwardTargetDialog = lazyDialog<AwardTargetDialogProps>(
+  () => import('./award-target-dialog.tsx').then((module) => module.AwardTargetDialog),
+  (props) => props.reason !== null,
+);
 
 interface RewardCoinsBoxProps {
-  groupId: string;
+  members: TMember[];
   selectedIds: string[];
   teacherCoins: number;
+  giving: GiveAward;
+  reasons: { data: TAwardReason[] | undefined; isPending: boolean; error: unknown; refetch: () => unknown };
+  onEditReasons: () => void;
 }
 
 /** A whole number from COIN_AWARD_MIN to COIN_AWARD_MAX, or null while the box holds something else. */
@@ -25,56 +35,47 @@ function awardOf(value: number | string): number | null {
 }
 
 /**
- * Spec sections 2 and 5: give (or, negative, take back) the same coins to the selected students.
- * 0 does nothing, so the button stays disabled; the teacher confirms the amount and the number
- * of students before anything is sent.
+ * Spec sections 2 and 5: give (or, negative, take back) coins to the selected students. A reason
+ * (issue 32) awards its coins with one tap, at once (the notice after it offers the undo); with
+ * nobody selected it asks whether the whole class or a small group gets it. A number of coins
+ * is confirmed first, with the amount and the number of students; 0 does nothing, so the button
+ * stays disabled.
  */
-export function RewardCoinsBox({ groupId, selectedIds, teacherCoins }: RewardCoinsBoxProps) {
+export function RewardCoinsBox({ members, selectedIds, teacherCoins, giving, reasons, onEditReasons }: RewardCoinsBoxProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState<number | string>(0);
   const [confirming, setConfirming] = useState(false);
-  const [errorKey, setErrorKey] = useState<string | null>(null);
-  /** The award the purse could not cover: what it needs and what the purse holds. */
-  const [shortOf, setShortOf] = useState<{ needed: number; available: number } | null>(null);
-  const award = useAwardCoins(groupId);
+  const [choosingFor, setChoosingFor] = useState<TAwardReason | null>(null);
   const coinsText = (amount: number) => t('common.coinsAmount', { count: amount });
+  const { problem } = giving;
 
   const coins = awardOf(value);
   const count = selectedIds.length;
   const isTaking = coins !== null && coins < 0;
   const canSend = coins !== null && coins !== 0 && count > 0;
+  const selected = members.filter((member) => selectedIds.includes(member.id));
+
+  function awardReason(reason: TAwardReason) {
+    if (selected.length === 0) setChoosingFor(reason);
+    else giving.give(selected, { reason });
+  }
 
   function request() {
     if (coins === null || coins === 0 || count === 0) return;
+    giving.clearProblem();
     // Spec section 5: more than the purse holds shows the no-coins message without asking the server.
-    if (coins > 0 && coins * count > teacherCoins) {
-      setErrorKey(null);
-      setShortOf({ needed: coins * count, available: teacherCoins });
-      return;
-    }
-    setErrorKey(null);
-    setShortOf(null);
-    setConfirming(true);
+    if (giving.shortfall(coins, count)) giving.give(selected, { coins });
+    else setConfirming(true);
   }
 
   function send() {
     if (coins === null) return;
-    award.mutate(
-      { memberIds: selectedIds, coins },
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          setValue(0);
-          showSuccess(coins > 0 ? 'success.COINS_GIVEN' : 'success.COINS_TAKEN', { coins: coinsValue(Math.abs(coins)), count });
-        },
-        onError: (error) => {
-          setConfirming(false);
-          const { needed, available } = error instanceof ApiError ? error.details : {};
-          if (errorCodeOf(error) === 'MISC.TEACHER_OUT_OF_COINS' && needed !== undefined && available !== undefined) setShortOf({ needed, available });
-          else setErrorKey(errorMessageKey(errorCodeOf(error)));
-        },
+    giving.give(selected, { coins }, {
+      onDone: () => {
+        setConfirming(false);
+        setValue(0);
       },
-    );
+    });
   }
 
   return (
@@ -88,6 +89,21 @@ export function RewardCoinsBox({ groupId, selectedIds, teacherCoins }: RewardCoi
             {t('groups.award.selected', { count })}
           </Text>
         </Group>
+        <ReasonButtons
+          reasons={reasons.data}
+          isPending={reasons.isPending}
+          error={reasons.error}
+          onRetry={() => void reasons.refetch()}
+          disabled={giving.isPending}
+          onAward={awardReason}
+          onEdit={onEditReasons}
+        />
+        <Text size="xs" c="dark.5">
+          {t(count === 0 ? 'groups.reasons.hintNobody' : 'groups.reasons.hint')}
+        </Text>
+        <Text size="xs" c="dark.5" className={classes.or}>
+          {t('groups.award.orAmount')}
+        </Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <NumberInput
             label={t('groups.award.amount')}
@@ -95,8 +111,7 @@ export function RewardCoinsBox({ groupId, selectedIds, teacherCoins }: RewardCoi
             value={value}
             onChange={(next) => {
               setValue(next);
-              setErrorKey(null);
-              setShortOf(null);
+              giving.clearProblem();
             }}
             min={COIN_AWARD_MIN}
             max={COIN_AWARD_MAX}
@@ -119,19 +134,19 @@ export function RewardCoinsBox({ groupId, selectedIds, teacherCoins }: RewardCoi
             {t('groups.award.selectFirst')}
           </Text>
         ) : null}
-        {shortOf ? (
+        {problem?.kind === 'short' ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="award-error">
             <Text size="sm">
-              {t('groups.award.notEnough', { needed: coinsText(shortOf.needed), available: coinsText(shortOf.available) })}
+              {t('groups.award.notEnough', { needed: coinsText(problem.needed), available: coinsText(problem.available) })}
             </Text>
             <Anchor component={Link} to="/teacher/shop/coins" size="sm" fw={600}>
               {t('groups.award.buyCoins')}
             </Anchor>
           </Alert>
         ) : null}
-        {errorKey ? (
+        {problem?.kind === 'error' ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="award-error">
-            {t(errorKey)}
+            {t(problem.key)}
           </Alert>
         ) : null}
       </Stack>
@@ -139,7 +154,7 @@ export function RewardCoinsBox({ groupId, selectedIds, teacherCoins }: RewardCoi
         opened={confirming}
         onClose={() => setConfirming(false)}
         onConfirm={send}
-        loading={award.isPending}
+        loading={giving.isPending}
         danger={isTaking}
         title={isTaking ? t('groups.award.confirmTakeTitle') : t('groups.award.confirmGiveTitle')}
       >
@@ -156,6 +171,16 @@ export function RewardCoinsBox({ groupId, selectedIds, teacherCoins }: RewardCoi
           </Text>
         </Stack>
       </ConfirmModal>
+      <AwardTargetDialog
+        reason={choosingFor}
+        members={members}
+        onChoose={(chosen) => {
+          const reason = choosingFor;
+          setChoosingFor(null);
+          if (reason) giving.give(chosen, { reason });
+        }}
+        onClose={() => setChoosingFor(null)}
+      />
     </Paper>
   );
 }

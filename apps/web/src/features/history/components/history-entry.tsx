@@ -31,7 +31,9 @@ function useEntryTitle(entry: HistoryEntry, partNameOf: HistoryEntryRowProps['pa
       const way = entry.direction === 'in' ? 'received' : 'sent';
       // A task's reward names the task; who paid or took it back goes under it.
       if (entry.todoTitle) return { title: t(`history.entries.${way}.${entry.kind}Titled`, { task: entry.todoTitle }), detail: t('history.entries.byTeacher', { name }) };
-      return { title: t(`history.entries.${way}.${entry.kind}`, { name }), detail: null };
+      const title = t(`history.entries.${way}.${entry.kind}`, { name });
+      // An award made with a reason (or its undo) names the reason (issue 32): "Award from opettaja1 · Teamwork".
+      return { title: entry.reasonName ? `${title} · ${entry.reasonName}` : title, detail: null };
     }
   }
 }

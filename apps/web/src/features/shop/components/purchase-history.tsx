@@ -35,7 +35,11 @@ function HistoryRow({ item }: { item: TPurchaseHistoryItem }) {
         <Text size="xs" c="dark.5" fw={600}>
           {formatDate(item.date)}
         </Text>
-        <Text fw={700}>{t(purchaseReasonKey(item.reason, item.type), { name })}</Text>
+        <Text fw={700}>
+          {t(purchaseReasonKey(item.reason, item.type), { name })}
+          {/* An award made with a reason (or its undo) names it (issue 32). */}
+          {item.reasonName ? ` · ${item.reasonName}` : null}
+        </Text>
         <Badge size="sm" variant="light" color={TYPE_COLORS[item.type]} c={`${TYPE_COLORS[item.type]}.9`} tt="none" mt={4}>
           {t(`shop.history.types.${item.type}`)}
         </Badge>
