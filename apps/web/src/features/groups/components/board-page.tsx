@@ -274,7 +274,9 @@ export function BoardPage({ teacher }: { teacher: TTeacherUser }) {
       </div>
       <header className={classes.header}>
         <div className={classes.headMain}>
-          <h1 className={classes.className}>{data.name}</h1>
+          <h1 className={classes.className} title={data.name}>
+            {data.name}
+          </h1>
           <p className={classes.coinsToday} data-testid="board-coins-today">
             <CoinIcon size={40} />
             <span className={classes.coinsTodayNumber} aria-hidden="true" data-testid="board-coins-today-number">
@@ -291,7 +293,7 @@ export function BoardPage({ teacher }: { teacher: TTeacherUser }) {
           {teams ? (
             <Group gap={0} className={classes.viewSwitch} role="group" aria-label={t('board.viewLabel')} data-testid="board-view">
               {(['class', 'teams'] as const).map((value) => (
-                <Button key={value} size="md" radius="xl" variant={view === value ? 'filled' : 'subtle'} color={view === value ? 'indigo' : 'dark'} aria-pressed={view === value} onClick={() => setView(value)}>
+                <Button key={value} size="md" px={14} radius="xl" variant={view === value ? 'filled' : 'subtle'} color={view === value ? 'indigo' : 'dark'} aria-pressed={view === value} onClick={() => setView(value)}>
                   {value === 'class' ? t('board.viewClass') : t('board.viewTeams')}
                 </Button>
               ))}

@@ -65,6 +65,12 @@ export function usePickerAnimation(pick: Pick | null, memberIds: string[]) {
   };
 }
 
+/** The picked name as big as fits the card on one line (a bold letter is about 0.64 of its size wide). */
+function pickedNameSize(name: string): string {
+  const px = Math.floor(540 / (0.64 * Math.max(6, [...name].length)));
+  return `min(${px}px, 9vh)`;
+}
+
 interface PickedCardProps {
   member: BoardStudent;
   pickedCount: number;
@@ -81,7 +87,7 @@ export function PickedCard({ member, pickedCount, total, onClose }: PickedCardPr
         <CloseButton size="xl" className={classes.pickedClose} aria-label={t('board.picker.close')} onClick={onClose} />
         <p className={classes.pickedTitle}>{t('board.picker.title')}</p>
         <MemberAvatar face={member.face} hair={member.hair} username={member.username} size={260} decorative />
-        <p className={classes.pickedName} id="board-picked-name" data-testid="picked-name">
+        <p className={classes.pickedName} style={{ fontSize: pickedNameSize(member.username) }} id="board-picked-name" data-testid="picked-name">
           {member.username}
         </p>
         <p className={classes.pickedRound}>{t('board.picker.round', { count: pickedCount, total })}</p>
