@@ -1,9 +1,10 @@
 import type { ReactNode, SVGProps } from 'react';
 
 /** Small stroke icons drawn inline (no icon font, nothing fetched). Decorative: hidden from assistive tech. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
+/** The frame of every line icon: 24-unit box, current colour, round joins (reason-icon.tsx and the board's use it too). */
+export function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

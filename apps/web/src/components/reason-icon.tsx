@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from './icons.tsx';
 import type { AwardReasonIcon } from '@kolikko/core/enumerations';
 
 /**
@@ -39,23 +39,10 @@ const PATHS: Record<AwardReasonIcon, string> = {
 };
 
 /** An award reason's picture: decorative, the reason's name says what it is. */
-export function ReasonIcon({ icon, size = 20, ...props }: { icon: AwardReasonIcon; size?: number } & SVGProps<SVGSVGElement>) {
+export function ReasonIcon({ icon, ...props }: { icon: AwardReasonIcon } & IconProps) {
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
+    <Icon {...props}>
       <path d={PATHS[icon]} />
-    </svg>
+    </Icon>
   );
 }
