@@ -127,7 +127,7 @@ export const eventNames = (client: Client, ignore: string[] = ['online-member-co
 export function request<E extends keyof ClientToServerEvents>(client: Client, event: E, payload: unknown): Promise<RoomAck> {
   // Tests send malformed payloads on purpose, which the typed socket would not accept.
   const socket = client.socket as unknown as Socket;
-  return socket.timeout(3000).emitWithAck(event, payload) as Promise<RoomAck>;
+  return socket.timeout(EXPECTED_EVENT_TIMEOUT_MS).emitWithAck(event, payload) as Promise<RoomAck>;
 }
 
 /** Resolves when the socket is disconnected (rejects after EXPECTED_EVENT_TIMEOUT_MS), with the reason. */

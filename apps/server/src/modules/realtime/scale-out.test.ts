@@ -106,7 +106,7 @@ function next<E extends keyof ServerToClientEvents>(socket: ClientSocket, event:
   return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
     // The typed socket cannot take a listener for a generic event name.
     const s = socket as unknown as Socket;
-    const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5000);
+    const timer = setTimeout(() => reject(new Error(`no ${event} within 15 s`)), 15_000);
     const listener = (payload: Parameters<ServerToClientEvents[E]>[0]) => {
       if (!where(payload)) return;
       clearTimeout(timer);
@@ -211,7 +211,7 @@ describe('two server processes on one database and one Redis', () => {
     const awardId = batch.json.award_id;
     expect(await mine).toEqual({ member_id: memberId, coins: 9, amount: 2, award_id: awardId });
     expect(await theirs).toEqual({ member_id: secondId, coins: 2, amount: 2, award_id: awardId });
-    await expect.poll(() => teacherHeard.length, { timeout: 3000 }).toBe(2);
+    await expect.poll(() => teacherHeard.length, { timeout: 15_000 }).toBe(2);
     expect(teacherHeard).toEqual(
       expect.arrayContaining([
         { member_id: memberId, coins: 9, amount: 2, award_id: awardId },
@@ -226,6 +226,6 @@ describe('two server processes on one database and one Redis', () => {
     await api(A, 'GET', '/logout', memberCookie);
     expect(await gone).toBe('io server disconnect');
     // (The revocation crosses Redis like the disconnect: within milliseconds, not a minute.)
-    await expect.poll(async () => (await api(B, 'GET', `/chat/unread/member?userId=${memberId}`, memberCookie)).json.errorCode, { timeout: 3000 }).toBe('AUTH.NO_AUTH');
+    await expect.poll(async () => (await api(B, 'GET', `/chat/unread/member?userId=${memberId}`, memberCookie)).json.errorCode, { timeout: 15_000 }).toBe('AUTH.NO_AUTH');
   });
 });
