@@ -1,16 +1,16 @@
 import { Fragment, useState } from 'react';
-import { Alert, Anchor, Button, CopyButton, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatJoinCode } from '@kolikko/core/rules/identity';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { IconAlertTriangle, IconCheck, IconCopy, IconLock, IconMaximize, IconRefresh } from '../../../components/icons.tsx';
+import { IconAlertTriangle, IconLock, IconMaximize, IconRefresh } from '../../../components/icons.tsx';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useOpenAfterMount } from '../../../lib/lazy-dialog.tsx';
 import { useRenewJoinCode } from '../api/renew-join-code.ts';
 import { useQrCode } from '../hooks/use-qr-code.ts';
-import { joinLink, signupAddress } from './join-instructions.tsx';
+import { CopyTextButton, joinLink, signupAddress } from './join-instructions.tsx';
 import classes from './invite-students.module.css';
 
 export interface InviteStudentsDialogProps {
@@ -24,25 +24,6 @@ export interface InviteStudentsDialogProps {
    * that stack, so Escape closes only the one on top.
    */
   inStack?: boolean;
-}
-
-function CopyTextButton({ value, label, testId }: { value: string; label: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyButton value={value} timeout={2500}>
-      {({ copied, copy }) => (
-        <Button
-          variant={copied ? 'filled' : 'light'}
-          color={copied ? 'teal.8' : undefined}
-          leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-          onClick={copy}
-          data-testid={testId}
-        >
-          {copied ? t('groups.invite.copied') : label}
-        </Button>
-      )}
-    </CopyButton>
-  );
 }
 
 function QrImage({ src, alt, className }: { src: string | undefined; alt: string; className: string | undefined }) {
@@ -143,7 +124,7 @@ function InviteDialogs({ teacherId, group, opened: wanted, onClose }: Omit<Invit
                 {t('groups.invite.codeHint', { address })}
               </Text>
               <Group gap="sm" mt={4}>
-                <CopyTextButton value={group.join_code} label={t('groups.invite.copyCode')} testId="copy-join-code" />
+                <CopyTextButton value={group.join_code} label={t('groups.invite.copyCode')} copiedLabel={t('groups.invite.copied')} testId="copy-join-code" />
               </Group>
             </Stack>
             <div className={classes.qrBox}>
@@ -158,7 +139,7 @@ function InviteDialogs({ teacherId, group, opened: wanted, onClose }: Omit<Invit
               {link}
             </Anchor>
             <Group gap="sm">
-              <CopyTextButton value={link} label={t('groups.join.copy')} testId="copy-join-link" />
+              <CopyTextButton value={link} label={t('groups.join.copy')} copiedLabel={t('groups.invite.copied')} testId="copy-join-link" />
             </Group>
           </Stack>
           <Text size="sm" c="dark.5" data-testid="invite-size">

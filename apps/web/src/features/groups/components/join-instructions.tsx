@@ -18,6 +18,25 @@ export function signupAddress(): string {
   return `${window.location.host}/student/signup`;
 }
 
+/** A button that copies a text and says so for a moment (the join code, the join link). */
+export function CopyTextButton({ value, label, copiedLabel, testId }: { value: string; label: string; copiedLabel: string; testId?: string }) {
+  return (
+    <CopyButton value={value} timeout={2500}>
+      {({ copied, copy }) => (
+        <Button
+          variant={copied ? 'filled' : 'light'}
+          color={copied ? 'teal.8' : undefined}
+          leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+          onClick={copy}
+          data-testid={testId}
+        >
+          {copied ? copiedLabel : label}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
+
 function QrImage({ src, alt, size }: { src: string | undefined; alt: string; size: number }) {
   if (!src) return <Skeleton width={size} height={size} radius="sm" />;
   return <img src={src} alt={alt} width={size} height={size} className={classes.qr} data-testid="join-qr" />;
@@ -76,18 +95,7 @@ export function JoinInstructions({ group }: { group: TGroup }) {
           </Anchor>
         </Stack>
         <Group gap="sm">
-          <CopyButton value={link} timeout={2500}>
-            {({ copied, copy }) => (
-              <Button
-                variant={copied ? 'filled' : 'light'}
-                color={copied ? 'teal.8' : undefined}
-                leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                onClick={copy}
-              >
-                {copied ? t('groups.join.copied') : t('groups.join.copy')}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton value={link} label={t('groups.join.copy')} copiedLabel={t('groups.join.copied')} />
           <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
             {t('groups.join.print')}
           </Button>
