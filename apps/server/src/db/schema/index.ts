@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LedgerReason } from '@kolikko/core/enumerations';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -30,6 +31,8 @@ export const teachers = pgTable(
     /** The purse; changed only together with a coin_ledger row. */
     coins: integer('coins').notNull().default(0),
     face: text('face'),
+    /** The skin tone faces and hairs draw on (issue 33): one of core's SKIN_TONES, free; null is the first. */
+    skinTone: text('skin_tone'),
     hair: text('hair'),
     unlockedFaces: text('unlocked_faces').array().notNull().default(sql`'{}'::text[]`),
     unlockedHairs: text('unlocked_hairs').array().notNull().default(sql`'{}'::text[]`),
@@ -126,6 +129,8 @@ export const members = pgTable(
     passwordHash: text('password_hash').notNull(),
     coins: integer('coins').notNull().default(0),
     face: text('face'),
+    /** The skin tone faces and hairs draw on (issue 33): one of core's SKIN_TONES, free; null is the first. */
+    skinTone: text('skin_tone'),
     hair: text('hair'),
     unlockedFaces: text('unlocked_faces').array().notNull().default(sql`'{}'::text[]`),
     unlockedHairs: text('unlocked_hairs').array().notNull().default(sql`'{}'::text[]`),
@@ -191,6 +196,12 @@ export const awards = pgTable(
     coins: integer('coins').notNull(),
     createdAt: createdAt(),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
+    /**
+     * The first and last coin_ledger ids of the award's own rows (null when it moved no coins):
+     * its undo reads them by primary key, so the ledger needs no index on `reference` for awards.
+     */
+    ledgerFirst: bigint('ledger_first', { mode: 'number' }),
+    ledgerLast: bigint('ledger_last', { mode: 'number' }),
   },
   (t) => [index('awards_teacher_idx').on(t.teacherId, t.createdAt)],
 );
@@ -329,8 +340,6 @@ export const coinLedger = pgTable(
     check('coin_ledger_distinct_accounts', sql`${t.fromAccount} <> ${t.toAccount}`),
     // A payment intent is credited once, however often its webhook is delivered.
     uniqueIndex('coin_ledger_coin_purchase_idx').on(t.reference).where(sql`${t.reason} = 'coin_purchase'`),
-    // An award's rows, found by its id (its undo; history names its reason).
-    index('coin_ledger_award_idx').on(t.reference).where(sql`${t.reason} in ('teacher_award', 'teacher_deduction', 'award_undo')`),
   ],
 );
 
@@ -666,11 +675,17 @@ export const rewardPurchases = pgTable(
       .references(() => groups.id, { onDelete: 'cascade' }),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
     activeUntil: timestamp('active_until', { withTimezone: true }).notNull(),
+    /** The teacher's hand-out queue (issue 33): pending until given, or returned (the price paid back once). */
+    state: text('state', { enum: ['pending', 'given', 'returned'] }).notNull().default('pending'),
+    /** When the teacher marked it given or returned; null while pending (and for purchases settled before the queue existed). */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
     index('reward_purchases_member_idx').on(t.memberId, t.purchasedAt),
     index('reward_purchases_reward_idx').on(t.rewardId),
+    index('reward_purchases_group_state_idx').on(t.groupId, t.state, t.purchasedAt),
     check('reward_purchases_price_non_negative', sql`${t.price} >= 0`),
+    check('reward_purchases_state_valid', sql`${t.state} in ('pending', 'given', 'returned')`),
   ],
 );
 
