@@ -624,49 +624,4 @@ async function captureAndReplay({ servers, scenarioBody, children, dirs, replays
     for (const [j, x] of statements.entries()) console.log(`    ${fmt(med[j], 3).padStart(7)} ms  #${j + 1} ${shortText(x.text)}`);
     for (const [name, t] of triggers) console.log(`             of which ${name}: ${fmt(stats(t).median, 3)} ms`);
   }
-
-  // Not what the server sends: the reason, the check that its group is the teacher's, and the
-  // group's needs-work switch in one read, for comparison with the two reads above.
-  const after = captured['after-reason'].server;
-  const reasonId = scenarioBody['after-reason'].reason_id;
-  const oneRead =
-    'select r.id, r.group_id, r.name, r.icon, r.coins, g.needs_work_enabled from award_reasons r join groups g on g.id = r.group_id where r.id = $1 and g.teacher_id = $2';
-  const times = [];
-  for (let i = -1; i < replays; i++) {
-    const plan = (await after.q(`explain (analyze) ${oneRead}`, [reasonId, after.teacherId])).rows.map((r) => r['QUERY PLAN']);
-    const ms = (label) => Number(plan.find((l) => l.startsWith(label))?.match(/([\d.]+) ms/)?.[1] ?? 0);
-    if (i >= 0) times.push(ms('Planning Time') + ms('Execution Time'));
-  }
-  console.log(`  for comparison (not sent by the server), the reason and its group's owner in one read: ${fmt(stats(times).median, 3)} ms  ${oneRead}`);
-
-  // What the ledger's new partial index (coin_ledger_award_idx, 0014_awards.sql) costs an award:
-  // after-plain's transaction replayed with and without it (DROP INDEX inside the rolled-back
-  // transaction; the servers are idle by now), alternating.
-  const plain = captured['after-plain'];
-  const plainAwardId = JSON.parse(plain.body).award_id;
-  const move = plain.queries.filter((x) => !isControl(x.text));
-  const withIndex = [];
-  const withoutIndex = [];
-  for (let i = -2; i < 2 * replays; i++) {
-    const drop = i % 2 !== 0;
-    const fresh = randomUUID();
-    await after.q('begin');
-    try {
-      await after.q('set local plan_cache_mode = force_generic_plan');
-      if (drop) await after.q('drop index coin_ledger_award_idx');
-      let total = 0;
-      for (const x of move) {
-        const values = JSON.parse(JSON.stringify(x.values).replaceAll(plainAwardId, fresh));
-        const plan = (await after.q(`explain (analyze) ${x.text}`, values)).rows.map((r) => r['QUERY PLAN']);
-        const ms = (label) => Number(plan.find((l) => l.startsWith(label))?.match(/([\d.]+) ms/)?.[1] ?? 0);
-        total += ms('Planning Time') + ms('Execution Time');
-      }
-      if (i >= 0) (drop ? withoutIndex : withIndex).push(total);
-    } finally {
-      await after.q('rollback');
-    }
-  }
-  console.log(
-    `  after-plain's statements with coin_ledger_award_idx: ${fmt(stats(withIndex).median, 3)} ms, without it: ${fmt(stats(withoutIndex).median, 3)} ms (median of ${replays} each, alternating)`,
-  );
 }

@@ -1,16 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from '@kolikko/core/limits';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { sessionCookie } from '../test/build-test-app.ts';
-import { openDatabase, type Database } from './client.ts';
+import { migrationTestKit } from './migration-test-kit.ts';
 import { queryRows } from './reset.ts';
 
 /**
@@ -18,52 +11,13 @@ import { queryRows } from './reset.ts';
  * join codes. The database is brought up to 0011, filled, then migrated to the end, and the app
  * runs on it. On PGlite (a data directory of its own) or, with DATABASE_URL, a database of its own.
  */
-const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
-const workdir = mkdtempSync(join(tmpdir(), 'kolikko-migrate-'));
-const databaseUrl = loadConfig().databaseUrl;
-const pgName = `kolikko_identity_${process.env.VITEST_POOL_ID ?? '0'}`;
+const kit = migrationTestKit('identity');
 
-/** The committed migrations up to (not including) `tag`, in a folder of their own. */
-function migrationsBefore(tag: string): string {
-  const folder = join(workdir, 'migrations');
-  cpSync(migrations, folder, { recursive: true });
-  rmSync(join(folder, `${tag}.sql`));
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.tag < tag);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
-async function adminQuery(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-async function open(migrationsFolder?: string): Promise<Database> {
-  if (!databaseUrl) return openDatabase({ dataDir: join(workdir, 'data'), ...(migrationsFolder ? { migrationsFolder } : {}) });
-  const url = new URL(databaseUrl);
-  url.pathname = `/${pgName}`;
-  return openDatabase({ databaseUrl: url.toString(), poolSize: 4, ...(migrationsFolder ? { migrationsFolder } : {}) });
-}
-
-afterAll(async () => {
-  if (databaseUrl) await adminQuery(`drop database if exists ${pgName} with (force)`);
-  rmSync(workdir, { recursive: true, force: true });
-});
+afterAll(() => kit.cleanup());
 
 describe('migration 0012_identity on a database with today\'s data', () => {
   it('keeps every group, name and login, gives each group a code, and lets names repeat afterwards', async () => {
-    if (databaseUrl) {
-      await adminQuery(`drop database if exists ${pgName} with (force)`);
-      await adminQuery(`create database ${pgName}`);
-    }
-    const before = await open(migrationsBefore('0012_identity'));
+    const before = await kit.openBefore('0012_identity');
     // Today's schema: no join codes yet.
     expect(await queryRows(before.db, sql`select 1 from information_schema.columns where table_name = 'groups' and column_name = 'join_code'`)).toHaveLength(0);
     const hash = await hashPassword('carrot1');
@@ -83,12 +37,8 @@ describe('migration 0012_identity on a database with today\'s data', () => {
         ('00000000-0000-4000-8000-0000000000a3', 'ville', ${hash})`);
     await before.close();
 
-    const database = await open();
-    const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA: 'off', JOBS: 'off', PUBLIC_URL: 'http://localhost:3000', WEB_DIST: '/nonexistent' }),
-      database,
-    });
-    await app.ready();
+    const database = await kit.openMigrated();
+    const app = await kit.app(database);
     try {
       const groups = await queryRows<{ name: string; join_code: string; badges_enabled: boolean }>(database.db, sql`select name, join_code, badges_enabled from groups order by name`);
       expect(groups.map((g) => g.name)).toEqual(['3A', '5B', 'Kallio-3A-2026']);

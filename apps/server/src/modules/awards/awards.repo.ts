@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { awards, coinLedger } from '../../db/schema/index.ts';
 import { statement, type Connection } from '../../db/prepared.ts';
@@ -15,12 +15,23 @@ export async function markUndone(tx: Tx, awardId: string, at: Date): Promise<voi
   await tx.update(awards).set({ undoneAt: at }).where(eq(awards.id, awardId));
 }
 
-/** The award's own coin movements (one a student): what its undo takes back. */
-export async function listAwardMovements(db: DbOrTx, awardId: string) {
+/**
+ * The award's own coin movements (one a student): what its undo takes back. They are the
+ * award's rows in the ledger id range its row records (written by one statement), read by
+ * primary key; an award that moved no coins has none.
+ */
+export async function listAwardMovements(db: DbOrTx, award: Pick<AwardRow, 'id' | 'ledgerFirst' | 'ledgerLast'>) {
+  if (award.ledgerFirst === null || award.ledgerLast === null) return [];
   return db
     .select({ from: coinLedger.fromAccount, to: coinLedger.toAccount, amount: coinLedger.amount, groupId: coinLedger.groupId })
     .from(coinLedger)
-    .where(and(eq(coinLedger.reference, awardId), inArray(coinLedger.reason, ['teacher_award', 'teacher_deduction'])))
+    .where(
+      and(
+        between(coinLedger.id, award.ledgerFirst, award.ledgerLast),
+        eq(coinLedger.reference, award.id),
+        inArray(coinLedger.reason, ['teacher_award', 'teacher_deduction']),
+      ),
+    )
     .orderBy(asc(coinLedger.id));
 }
 
@@ -34,7 +45,7 @@ export async function findReasonNames(db: DbOrTx, awardIds: string[]): Promise<M
   return new Map(rows.map((r) => [r.id, r.name ?? '']));
 }
 
-// Every award writes its row: a statement prepared on the award transaction's own connection (bench/reason-award.mjs).
+// An award that moves no coins (a take-back from students who have none) writes its row alone; the others with their coins (moveCoinsMany).
 const insertAwardStatement = statement<{ id: string; teacherId: string; reasonId: string | null; reasonName: string | null; reasonIcon: string | null; coins: number; createdAt: Date }>(
   'awards_insert',
   (v) => sql`

@@ -38,7 +38,7 @@ export function createAwardsService({
         const now = clock();
         if (now.getTime() - award.createdAt.getTime() > AWARD_UNDO_WINDOW_MS) throw new AppError('AWARD.UNDO_EXPIRED');
         const given = award.coins > 0;
-        const moved = await repo.listAwardMovements(tx, awardId);
+        const moved = await repo.listAwardMovements(tx, award);
         const memberOf = (m: (typeof moved)[number]) => accountId(given ? m.to : m.from)?.id ?? '';
         const balances = new Map((await lockMembers(tx, moved.map(memberOf))).map((m) => [m.id, m]));
         const movements: Movement[] = [];

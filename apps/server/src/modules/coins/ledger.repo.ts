@@ -136,8 +136,11 @@ function movement(fromKind: AccountKind, toKind: AccountKind): Statement<Movemen
  * prepared by name there. Otherwise, a row must not change twice in one statement, so the debits,
  * the credits and the ledger go one after the other.
  */
-export async function moveCoinsMany(tx: DbOrTx, movements: Movement[], connection: Connection = null): Promise<void> {
-  if (movements.length === 0) return;
+export async function moveCoinsMany(tx: DbOrTx, movements: Movement[], connection: Connection = null, award?: AwardRecord): Promise<void> {
+  if (movements.length === 0) {
+    if (award) throw new Error('an award that moves no coins writes its row itself');
+    return;
+  }
   const debits = new Map<Account, number>();
   const credits = new Map<Account, number>();
   for (const m of movements) {
@@ -145,7 +148,8 @@ export async function moveCoinsMany(tx: DbOrTx, movements: Movement[], connectio
     debits.set(m.from, (debits.get(m.from) ?? 0) + m.amount);
     credits.set(m.to, (credits.get(m.to) ?? 0) + m.amount);
   }
-  if (![...debits.keys()].some((account) => credits.has(account))) return moveInOneStatement(tx, connection, movements, debits, credits);
+  if (![...debits.keys()].some((account) => credits.has(account))) return moveInOneStatement(tx, connection, movements, debits, credits, award);
+  if (award) throw new Error('an award pays from the purse to students or back, never both ways');
   for (const kind of ['teacher', 'member'] as const) {
     const refused = await adjustBalances(tx, kind, debits, 'debit');
     if (refused) throw new InsufficientCoins(refused);
@@ -174,6 +178,31 @@ function totalsOf(kind: 'teacher' | 'member', totals: Map<Account, number>): { i
   }
   return { ids, amounts };
 }
+
+/**
+ * An award's own row (issue 32's `awards`), written by the statement that moves its coins, with
+ * the ids of the ledger rows it wrote: one round trip fewer than an insert of its own, and its undo
+ * finds its rows by primary key (bench/README.md, "A reason award against the batch award before it").
+ */
+export interface AwardRecord {
+  id: string;
+  teacherId: string;
+  reasonId: string | null;
+  reasonName: string | null;
+  reasonIcon: string | null;
+  coins: number;
+  createdAt: Date;
+}
+
+type AwardValues = {
+  awardId: string;
+  awardTeacherId: string;
+  awardReasonId: string | null;
+  awardReasonName: string | null;
+  awardReasonIcon: string | null;
+  awardCoins: number;
+  awardCreatedAt: Date;
+};
 
 type BatchValues = {
   debitTeacherIds: string[];
@@ -206,7 +235,7 @@ const changedIfShort = (changed: SQL, wanted: unknown) =>
  * it: an award's 30 ids, sent back and parsed every time, cost the server about 30 µs an award
  * for nothing (bench/README.md, "session 16").
  */
-const batchMovement = statement<BatchValues>('move_coins_many', (v) => {
+function batchMovementSql(v: { [K in keyof BatchValues]: unknown }, award?: { [K in keyof AwardValues]: unknown }): SQL {
   const adjust = (table: SQL, ids: unknown, amounts: unknown, direction: 'debit' | 'credit', when: SQL) => sql`
     update ${table} as acc set coins = acc.coins ${direction === 'debit' ? sql`-` : sql`+`} v.amount
     from unnest(${ids}::uuid[], ${amounts}::integer[]) as v(id, amount)
@@ -226,30 +255,42 @@ const batchMovement = statement<BatchValues>('move_coins_many', (v) => {
           ${v.groupId}::uuid[], ${v.reference}::text[])
         where ${debited} and (select count(*) from credited_teachers) = cardinality(${v.creditTeacherIds}::uuid[])
           and (select count(*) from credited_members) = cardinality(${v.creditMemberIds}::uuid[])
-        returning 1)
+        returning id)${
+          award
+            ? sql`,
+      awarded as (
+        insert into awards (id, teacher_id, reason_id, reason_name, reason_icon, coins, created_at, ledger_first, ledger_last)
+        select ${award.awardId}::uuid, ${award.awardTeacherId}::uuid, ${award.awardReasonId}::uuid, ${award.awardReasonName}::text,
+          ${award.awardReasonIcon}::text, ${award.awardCoins}::integer, ${award.awardCreatedAt}::timestamptz, min(id), max(id)
+        from logged having count(*) > 0)`
+            : sql``
+        }
     select ${debited} as debited,
       ${changedIfShort(sql`debited_teachers`, v.debitTeacherIds)} as debited_teachers,
       ${changedIfShort(sql`debited_members`, v.debitMemberIds)} as debited_members,
       ${changedIfShort(sql`credited_teachers`, v.creditTeacherIds)} as credited_teachers,
       ${changedIfShort(sql`credited_members`, v.creditMemberIds)} as credited_members,
       (select count(*)::integer from logged) as logged`;
-});
+}
 
-async function moveInOneStatement(tx: DbOrTx, connection: Connection, movements: Movement[], debits: Map<Account, number>, credits: Map<Account, number>): Promise<void> {
+const batchMovement = statement<BatchValues>('move_coins_many', (v) => batchMovementSql(v));
+const batchAward = statement<BatchValues & AwardValues>('move_coins_award', (v) => batchMovementSql(v, v));
+
+async function moveInOneStatement(
+  tx: DbOrTx,
+  connection: Connection,
+  movements: Movement[],
+  debits: Map<Account, number>,
+  credits: Map<Account, number>,
+  award: AwardRecord | undefined,
+): Promise<void> {
   const [debitTeachers, debitMembers, creditTeachers, creditMembers] = [
     totalsOf('teacher', debits),
     totalsOf('member', debits),
     totalsOf('teacher', credits),
     totalsOf('member', credits),
   ];
-  const [outcome] = await batchMovement.run<{
-    debited: boolean;
-    debited_teachers: string[] | null;
-    debited_members: string[] | null;
-    credited_teachers: string[] | null;
-    credited_members: string[] | null;
-    logged: number;
-  }>(tx, connection, {
+  const values: BatchValues = {
     debitTeacherIds: debitTeachers.ids,
     debitTeacherAmounts: debitTeachers.amounts,
     debitMemberIds: debitMembers.ids,
@@ -265,7 +306,27 @@ async function moveInOneStatement(tx: DbOrTx, connection: Connection, movements:
     actor: movements.map((m) => m.actor),
     groupId: movements.map((m) => m.groupId ?? null),
     reference: movements.map((m) => m.reference ?? null),
-  });
+  };
+  type Outcome = {
+    debited: boolean;
+    debited_teachers: string[] | null;
+    debited_members: string[] | null;
+    credited_teachers: string[] | null;
+    credited_members: string[] | null;
+    logged: number;
+  };
+  const [outcome] = award
+    ? await batchAward.run<Outcome>(tx, connection, {
+        ...values,
+        awardId: award.id,
+        awardTeacherId: award.teacherId,
+        awardReasonId: award.reasonId,
+        awardReasonName: award.reasonName,
+        awardReasonIcon: award.reasonIcon,
+        awardCoins: award.coins,
+        awardCreatedAt: award.createdAt,
+      })
+    : await batchMovement.run<Outcome>(tx, connection, values);
   if (!outcome) throw new Error('the batch movement answered nothing');
   // Which payer fell short, in the order the step-by-step path checks them: teachers, then members.
   // An UPDATE that changed every row it was given answers null.

@@ -13,6 +13,7 @@ import type { SessionEvents } from '../auth/auth.events.ts';
 import type { MemberEvents } from './members.events.ts';
 import type { OwedRewardsService } from '../coins/owed-rewards.service.ts';
 import * as repo from './members.repo.ts';
+import type { LockedReason } from './members.repo.ts';
 import { insertAwardOn } from '../awards/awards.repo.ts';
 import { findReasonForAward } from '../reasons/reasons.repo.ts';
 
@@ -65,12 +66,10 @@ export function createMembersService({
   clock?: () => Date;
 }) {
   /**
-   * The coins an award gives and the reason it names: the reason's coins (a `coins` sent with it
-   * must be the same), a "needs work" one only while the group allows those.
+   * The reason's coins, checked against what was sent with it: a `coins` sent with a reason must
+   * be the same, and a "needs work" reason only while its group allows those.
    */
-  async function resolveAward(teacherId: string, what: AwardWhat) {
-    if (what.reasonId === undefined) return { coins: what.coins ?? 0, reason: null };
-    const reason = await findReasonForAward(db, teacherId, what.reasonId);
+  function reasonCoins(what: AwardWhat, reason: LockedReason | null): number {
     if (!reason) throw new AppError('AWARD.REASON_NOT_FOUND');
     if (what.coins !== undefined && what.coins !== reason.coins) {
       throw new AppError('VALIDATION.INVALID_INPUT', { field: 'coins', message: "The coins differ from the reason's" });
@@ -78,21 +77,22 @@ export function createMembersService({
     if (reason.coins < 0 && !reason.needsWorkEnabled) {
       throw new AppError('VALIDATION.INVALID_INPUT', { field: 'reason_id', message: 'The group does not allow "needs work" reasons' });
     }
-    return { coins: reason.coins, reason };
+    return reason.coins;
   }
 
   /**
    * Gives (coins > 0) or takes back (coins < 0) the same amount for each member, all or
    * nothing, in one transaction. Giving comes out of the teacher's purse
    * (MISC.TEACHER_OUT_OF_COINS when it cannot cover everyone); taking never takes a member
-   * below zero and returns the coins to the purse. After commit each member and its group's
-   * teachers are told the member's new total (teacher-gave-coins).
+   * below zero and returns the coins to the purse. With a reason, the reason's coins (issue 32).
+   * After commit each member and its group's teachers are told the member's new total
+   * (teacher-gave-coins).
    */
   async function awardMany(teacherId: string, memberIds: string[], what: AwardWhat): Promise<TMemberCoinsBatchResponse> {
     const ids = [...new Set(memberIds)];
-    const { coins, reason } = await resolveAward(teacherId, what);
-    if (ids.length === 0) return { members: [], teacher_coins: await repo.teacherCoins(db, teacherId), award_id: null };
-    if (coins === 0) {
+    if (ids.length === 0 || (what.reasonId === undefined && !what.coins)) {
+      // Nothing to move: the reason is still checked, and the balances answered.
+      if (what.reasonId !== undefined) reasonCoins(what, (await findReasonForAward(db, teacherId, what.reasonId)) ?? null);
       const owned = await repo.findTeacherMembers(db, teacherId, ids);
       if (owned.length !== ids.length) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
       const balances = new Map((await repo.memberCoins(db, ids)).map((b) => [b.id, b.coins]));
@@ -100,15 +100,27 @@ export function createMembersService({
     }
     // Named before the transaction: its ledger rows carry it, and its undo finds them by it.
     const awardId = randomUUID();
-    let result: { after: { id: string; groupId: string; coins: number; moved: number }[]; purse: number };
+    let coins = what.coins ?? 0;
+    let result: { after: { id: string; groupId: string; coins: number; moved: number }[]; purse: number; reason: LockedReason | null };
     try {
       // Four round trips: begin, one lock of the purse and the members (which also checks that
-      // they are this teacher's), one statement for all the movements, commit. The statements
-      // take arrays, so they are planned once per connection (genericPlans).
+      // they are this teacher's, and reads the reason), one statement for all the movements and
+      // the award's row, commit. The statements take arrays, so they are planned once per
+      // connection (genericPlans).
       result = await transactionOnConnection(
         db,
         async (tx, connection) => {
-          const locked = await repo.lockAwardRows(tx, connection, teacherId, ids);
+          let locked: Awaited<ReturnType<typeof repo.lockAwardRows>>;
+          let reason: LockedReason | null = null;
+          if (what.reasonId === undefined) {
+            locked = await repo.lockAwardRows(tx, connection, teacherId, ids);
+          } else {
+            const read = await repo.lockAwardRowsWithReason(tx, connection, teacherId, ids, what.reasonId);
+            locked = read.locked;
+            reason = read.reason;
+            // No member of the teacher answers no row, so no reason either: not found is the members'.
+            if (locked.length > 0) coins = reasonCoins(what, reason);
+          }
           if (locked.length !== ids.length) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
           // A reason is its group's: every student awarded with it must be of that group.
           if (reason && locked.some((m) => m.groupId !== reason.groupId)) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
@@ -130,19 +142,13 @@ export function createMembersService({
             purse += coins > 0 ? -amount : amount;
             return { id: m.id, groupId: m.groupId, coins: coins > 0 ? m.coins + amount : m.coins - amount, moved: coins > 0 ? amount : -amount };
           });
-          await insertAwardOn(tx, connection, {
-            id: awardId,
-            teacherId,
-            reasonId: reason?.id ?? null,
-            reasonName: reason?.name ?? null,
-            reasonIcon: reason?.icon ?? null,
-            coins,
-            createdAt: clock(),
-          });
-          // One award to a class is one statement: the debit, the credits and the ledger rows.
-          await moveCoinsMany(tx, movements, connection);
+          const award = { id: awardId, teacherId, reasonId: reason?.id ?? null, reasonName: reason?.name ?? null, reasonIcon: reason?.icon ?? null, coins, createdAt: clock() };
+          // One award to a class is one statement: the debit, the credits, the ledger rows and the
+          // award's row. A take-back from students who have nothing moves no coins: its row alone.
+          if (movements.length > 0) await moveCoinsMany(tx, movements, connection, award);
+          else await insertAwardOn(tx, connection, award);
           // The rows are locked until commit, so these are the balances the award leaves.
-          return { after, purse };
+          return { after, purse, reason };
         },
         { genericPlans: true },
       );
@@ -150,7 +156,7 @@ export function createMembersService({
       if (err instanceof InsufficientCoins) throw outOfCoins(coins * ids.length, await repo.teacherCoins(db, teacherId));
       throw err;
     }
-    const named = reason ? { reason: { name: reason.name, icon: reason.icon } } : {};
+    const named = result.reason ? { reason: { name: result.reason.name, icon: result.reason.icon } } : {};
     events.coinsGiven(result.after.map((m) => ({ memberId: m.id, groupId: m.groupId, coins: m.coins, amount: m.moved, awardId, ...named })));
     if (coins < 0) {
       // Coins taken back may pay what the purse owes; the answer shows the purse after that. When
