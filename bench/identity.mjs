@@ -156,6 +156,8 @@ async function runCapture() {
     DATABASE_URL: process.env.CAPTURE_DATABASE_URL,
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
+    // Production refuses to start without the operator's name (config.ts).
+    COMPANY_NAME: 'Kolikko bench',
     LOG_LEVEL: 'silent',
     CAPTCHA: 'off',
     JOBS: 'off',
@@ -278,6 +280,8 @@ async function main() {
         PORT: String(appPort),
         DATABASE_URL,
         NODE_ENV: 'production',
+        // Production refuses to start without the operator's name (config.ts).
+        COMPANY_NAME: 'Kolikko bench',
         LOG_LEVEL: 'warn',
         CAPTCHA: 'off',
         JOBS: 'off',

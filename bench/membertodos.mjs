@@ -219,6 +219,8 @@ async function main() {
         RATE_LIMIT_PER_MINUTE: '1000000',
         // As an operator runs it: responses are not checked against their schemas a second time.
         NODE_ENV: 'production',
+        // Production refuses to start without the operator's name (config.ts).
+        COMPANY_NAME: 'Kolikko bench',
         ...(args['grid-render'] ? { WEB_DIST: args['web-dist'] ?? join(ROOT, 'apps/web/dist') } : {}),
       }),
       CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [],

@@ -110,6 +110,8 @@ async function runCapture() {
     DATABASE_URL: process.env.CAPTURE_DATABASE_URL,
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
+    // Production refuses to start without the operator's name (config.ts).
+    COMPANY_NAME: 'Kolikko bench',
     LOG_LEVEL: 'silent',
     CAPTCHA: 'off',
     JOBS: 'off',
@@ -234,6 +236,8 @@ async function main() {
           DATABASE_URL: database.url,
           DATA_DIR: dataDir,
           NODE_ENV: 'production',
+          // Production refuses to start without the operator's name (config.ts).
+          COMPANY_NAME: 'Kolikko bench',
           LOG_LEVEL: 'warn',
           CAPTCHA: 'off',
           JOBS: 'off',

@@ -700,7 +700,8 @@ try {
   // readings. The setup's server runs in development (its outbox verifies the teachers' e-mail);
   // the measured ones as a deployment runs them (--node-env production, the default), or in
   // development, which checks every response's serialization twice (platform/serializer.ts).
-  const scenarioEnv = { NODE_ENV: args['node-env'] };
+  // Production refuses to start without the operator's name (config.ts).
+  const scenarioEnv = { NODE_ENV: args['node-env'], COMPANY_NAME: 'Kolikko bench' };
   if (args.mode === 'both' || args.mode === 'one') {
     await scenario('one process', [await startServer(scenarioEnv, { profile: true })], setup);
     await stopServers();

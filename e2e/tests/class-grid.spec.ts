@@ -81,7 +81,8 @@ test('class view: an answer sent back reaches the student live with its comment;
   const grid = t.getByRole('table', { name: /Students by task/ });
 
   // Keyboard: one tab stop in the grid; the arrow keys move between the cells.
-  const students = [kid.username, classmate.username].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+  // In natural order, as the grid lists them (issue 33: numbers as numbers).
+  const students = [kid.username, classmate.username].sort(new Intl.Collator('en', { numeric: true, sensitivity: 'base' }).compare);
   const first = grid.getByRole('button', { name: `${students[0]}, task 1:`, exact: false });
   await first.focus();
   await t.keyboard.press('ArrowDown');

@@ -246,7 +246,8 @@ test('history names the task, the face bought and the classmate, each kind with 
   const entries = page.getByTestId('history-entry');
   await expect(entries).toHaveCount(5);
   await expect(entries.filter({ hasText: text('en', 'history.entries.received.todo_rewardTitled', { task: 'Fractions 3' }) })).toContainText(
-    text('en', 'history.entries.byTeacher', { name: teacher.username }),
+    // The teacher ticked it (through the API above): history says who did it.
+    text('en', 'history.entries.doneBy.todo_reward.teacher', { name: teacher.username }),
   );
   await expect(entries.filter({ hasText: text('en', 'history.entries.sent.transfer', { name: friend.username }) })).toHaveCount(1);
   const bought = entries.filter({ hasText: text('en', 'history.entries.face') });

@@ -62,9 +62,10 @@ test('shop: a reward an empty purse owes arrives live once the teacher buys coin
   await expect(t.getByTestId('owed-rewards-notice')).toContainText('1 reward (25 coins) is waiting for coins');
   await expect(t.getByTestId('test-payment-note')).toBeVisible();
   await expect(t.getByTestId('coin-package-500')).toContainText(text('en', 'shop.coins.bestValue'));
-  await expect(t.getByTestId('coin-package-500').getByTestId('package-price')).toHaveText('€7.50');
+  // The price as paid, VAT included (issue 33); the checkout then shows net, VAT and total.
+  await expect(t.getByTestId('coin-package-500').getByTestId('package-price')).toHaveText('€9.41');
 
-  await t.getByRole('link', { name: 'Choose 500 coins, €7.50' }).click();
+  await t.getByRole('link', { name: 'Choose 500 coins, €9.41' }).click();
   await expect(t).toHaveURL('/teacher/shop/coins/checkout?coins=500');
   await expect(t.getByTestId('summary-coins')).toHaveText('500 coins');
   await expect(t.getByTestId('summary-net')).toHaveText('€7.50');

@@ -24,12 +24,19 @@ import securityPlugin from './plugins/security.ts';
 import textInputPlugin from './plugins/text-input.ts';
 import webPlugin from './plugins/web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createSsoClient } from './modules/sso/sso.client.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
+import { createSsoService } from './modules/sso/sso.service.ts';
 import { badgesRoutes } from './modules/badges/badges.routes.ts';
 import { reasonsRoutes } from './modules/reasons/reasons.routes.ts';
 import { awardsRoutes } from './modules/awards/awards.routes.ts';
 import { toolkitRoutes } from './modules/toolkit/toolkit.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createToolkitService } from './modules/toolkit/toolkit.service.ts';
 import { socketToolkitEvents } from './modules/toolkit/toolkit.events.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createAwardsService } from './modules/awards/awards.service.ts';
 import { createReasonsService } from './modules/reasons/reasons.service.ts';
 import { createBadgesService } from './modules/badges/badges.service.ts';
@@ -179,6 +186,9 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       api.addHook('onClose', async () => stopDemoSweep());
       await api.register(demoRoutes, { demo, secureCookies });
       await api.register(authRoutes, { auth, secureCookies });
+      // Teacher sign-in through the school's OpenID provider (issue 34).
+      const sso = createSsoService({ db, providers: config.sso, client: createSsoClient(config.publicUrl, options.clock), auth });
+      await api.register(ssoRoutes, { sso, secureCookies, publicUrl: config.publicUrl });
       // Badge sign-in and class lists (issue 31): children who cannot type yet, a whole class at once.
       const badges = createBadgesService({ db, publicUrl: config.publicUrl, sessions });
       const classList = createClassListService({ db, publicUrl: config.publicUrl, memberEvents, characterParts });
@@ -193,6 +203,10 @@ export async function buildApp({ config, database, paymentProvider, ...options }
         return sockets.flatMap((s) => (s.data.session.kind === 'member' ? [s.data.session.memberId] : []));
       };
       await api.register(toolkitRoutes, { toolkit: createToolkitService({ db, events: socketToolkitEvents(app.io), onlineMemberIds, clock }) });
+      // Issue 33: what waits for the teacher, for /teacher/home.
+      await api.register(dashboardRoutes, { dashboard: createDashboardService({ db, clock }) });
+      // Issue 33: the class report over a range of days (JSON, or a spreadsheet).
+      await api.register(reportsRoutes, { reports: createReportsService({ db }) });
       const account = createAccountService({ db, sessions });
       await api.register(membersRoutes, { members, secureCookies });
       await api.register(accountRoutes, { account, secureCookies });
@@ -209,16 +223,17 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       if (options.operatorSecret) await api.register(operatorRoutes, { db, secret: options.operatorSecret, account, members, disconnect });
       await api.register(todosRoutes, { todos: createTodosService({ db, events, owedRewards }) });
       await api.register(memberTodosRoutes, { memberTodos: createMemberTodosService({ db, events, owedRewards }) });
-      await api.register(rewardsRoutes, { rewards: createRewardsService({ db, events: socketRewardEvents(app.io) }) });
-      await api.register(rewardPurchasesRoutes, { purchases: createRewardPurchasesService({ db, events: memberEvents }) });
+      const rewardEvents = socketRewardEvents(app.io);
+      await api.register(rewardsRoutes, { rewards: createRewardsService({ db, events: rewardEvents }) });
+      await api.register(rewardPurchasesRoutes, { purchases: createRewardPurchasesService({ db, events: memberEvents, rewardEvents }) });
       await api.register(avatarsRoutes, { avatars: createAvatarsService({ db, events: memberEvents, catalog }) });
       await api.register(transfersRoutes, { transfers: createTransfersService({ db, events: memberEvents }) });
       await api.register(historyRoutes, { history: createHistoryService({ db, catalog }) });
       await api.register(exportRoutes, { db });
       await api.register(chatRoutes, { chat: createChatService({ db, events: socketChatEvents(app.io) }) });
       await api.register(contactRoutes, { contact: createContactService({ db, captcha, relay, background, log: app.log, config }) });
-      const paymentsService = createPaymentsService({ db, provider: payments, packages: config.coinPackages, owedRewards, mailer, log: app.log });
-      await api.register(paymentsRoutes, { payments: paymentsService, devRoutes: !config.isProduction });
+      const paymentsService = createPaymentsService({ db, provider: payments, packages: config.coinPackages, owedRewards, mailer, log: app.log, seller: config.seller });
+      await api.register(paymentsRoutes, { payments: paymentsService, devRoutes: !config.isProduction, ssoProviders: sso.list() });
       if (!config.isProduction) await api.register(devRoutes, { db });
     },
     { prefix: '/api' },

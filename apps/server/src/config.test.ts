@@ -72,6 +72,8 @@ describe('loadConfig', () => {
       MAIL_FROM: 'K <k@kolikko.example>',
       CAPTCHA: 'off',
       NODE_ENV: 'production',
+      COMPANY_NAME: 'Kolikko Oy',
+      COMPANY_BUSINESS_ID: '1234567-8',
     });
     expect(c).toMatchObject({
       port: 4000,
@@ -88,6 +90,17 @@ describe('loadConfig', () => {
       captcha: false,
       isProduction: true,
     });
+  });
+
+  it('refuses production without COMPANY_NAME (the legal texts and receipts name the operator), and warns of it elsewhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/COMPANY_NAME/);
+    const production = loadConfig({ NODE_ENV: 'production', COMPANY_NAME: 'Kolikko Oy', COMPANY_ADDRESS: 'Esimerkkikatu 1, Helsinki', COMPANY_BUSINESS_ID: '1234567-8' });
+    expect(production.seller).toEqual({ name: 'Kolikko Oy', address: 'Esimerkkikatu 1, Helsinki', businessId: '1234567-8' });
+    expect(production.warnings).toEqual([]);
+    const development = loadConfig({});
+    expect(development.seller).toEqual({ name: null, address: null, businessId: null });
+    expect(development.warnings).toEqual([expect.stringMatching(/COMPANY_NAME/)]);
   });
 
   const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };

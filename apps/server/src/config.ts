@@ -51,6 +51,8 @@ const ZEnv = z.object({
   COMPANY_NAME: z.string().max(200).optional(),
   COMPANY_ADDRESS: z.string().max(500).optional(),
   COMPANY_EMAIL: z.email('must be an e-mail address').optional(),
+  /** The operator's business ID (in Finland the Y-tunnus), printed on receipts as the seller's. */
+  COMPANY_BUSINESS_ID: z.string().max(100).optional(),
   /** The research study's PDF in each language, linked from the front page. */
   RESEARCH_PDF_URL_EN: ZHttpUrl.optional(),
   RESEARCH_PDF_URL_FI: ZHttpUrl.optional(),
@@ -71,6 +73,18 @@ export type PaymentsConfig =
   | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
   /** No Stripe keys: payments are completed on this machine (never in production, see docs/decisions.md). */
   | { provider: 'dev' };
+
+/** A teacher sign-in provider (issue 34): SSO_PROVIDERS names it, SSO_<NAME>_* configure it. */
+export interface SsoProvider {
+  /** As named in SSO_PROVIDERS, lower case: in the URLs /api/sso/{name}/start and /callback. */
+  name: string;
+  /** The issuer: the base of its discovery document (`<issuer>/.well-known/openid-configuration`). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button's text; the name with a capital letter by default. */
+  label: string;
+}
 
 export interface Config {
   port: number;
@@ -94,12 +108,18 @@ export interface Config {
   /** The built web app served at /; undefined serves the API only. */
   webDist: string | undefined;
   payments: PaymentsConfig;
+  /** Teacher sign-in providers (issue 34), in SSO_PROVIDERS' order; none by default. */
+  sso: SsoProvider[];
   /** The coin packages on sale, fewest coins first; one of them is BEST_VALUE_PACKAGE_COINS. */
   coinPackages: CoinPackage[];
   /** Where contact form messages are mailed; null: stored only. */
   contactTo: string | null;
   /** The public site's facts (GET /api/public/site); each null when not configured. */
   site: SiteConfig;
+  /** Who sells the coins, as receipts name it (issue 33); COMPANY_NAME is required in production. */
+  seller: { name: string | null; address: string | null; businessId: string | null };
+  /** What start-up should warn of (a setting production requires but this environment lacks). */
+  warnings: string[];
 }
 
 export interface SiteConfig {
@@ -125,6 +145,11 @@ export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const payments = paymentsConfig(e, problems);
   const coinPackages = parseCoinPackages(e.COIN_PACKAGES, problems);
+  const warnings: string[] = [];
+  // The privacy text names the data controller and a receipt its seller: a public service must have one.
+  const noCompany = 'COMPANY_NAME: missing (the legal texts would name no data controller, and receipts no seller)';
+  if (!e.COMPANY_NAME) (e.NODE_ENV === 'production' ? problems : warnings).push(noCompany);
+  const sso = parseSsoProviders(present, problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     port: e.PORT,
@@ -146,12 +171,48 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: e.WEB_DIST,
     payments,
     coinPackages,
+    sso,
     contactTo: e.CONTACT_TO ?? null,
     site: {
       company: { name: e.COMPANY_NAME ?? null, address: e.COMPANY_ADDRESS ?? null, email: e.COMPANY_EMAIL ?? null },
       researchPdf: { en: e.RESEARCH_PDF_URL_EN ?? null, fi: e.RESEARCH_PDF_URL_FI ?? null },
     },
+    seller: { name: e.COMPANY_NAME ?? null, address: e.COMPANY_ADDRESS ?? null, businessId: e.COMPANY_BUSINESS_ID ?? null },
+    warnings,
   };
+}
+
+const SSO_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+
+/**
+ * SSO_PROVIDERS=google,microsoft and, for each name N, SSO_N_ISSUER, SSO_N_CLIENT_ID and
+ * SSO_N_CLIENT_SECRET (SSO_N_LABEL optional). N in the variable names is the name in upper case,
+ * a hyphen as an underscore. A provider without all three stops start-up naming what is missing,
+ * as a partial set of Stripe keys does.
+ */
+function parseSsoProviders(env: Env, problems: string[]): SsoProvider[] {
+  const list = env.SSO_PROVIDERS;
+  if (list === undefined) return [];
+  const providers: SsoProvider[] = [];
+  for (const raw of list.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const name = raw.toLowerCase();
+    if (!SSO_NAME.test(name)) {
+      problems.push(`SSO_PROVIDERS: "${raw}" is not a name (letters, digits and hyphens, starting with a letter, at most 32)`);
+      continue;
+    }
+    if (providers.some((p) => p.name === name)) {
+      problems.push(`SSO_PROVIDERS: "${raw}" is listed twice`);
+      continue;
+    }
+    const key = (part: string) => `SSO_${name.toUpperCase().replaceAll('-', '_')}_${part}`;
+    const [issuer, clientId, clientSecret] = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].map((part) => env[key(part)]);
+    const missing = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].filter((part) => env[key(part)] === undefined).map(key);
+    for (const variable of missing) problems.push(`${variable}: missing (SSO_PROVIDERS names ${name}, which needs ${key('ISSUER')}, ${key('CLIENT_ID')} and ${key('CLIENT_SECRET')})`);
+    if (issuer !== undefined && !/^https?:\/\/[^\s]+$/.test(issuer)) problems.push(`${key('ISSUER')}: must be an http(s) URL`);
+    if (missing.length > 0 || issuer === undefined || clientId === undefined || clientSecret === undefined) continue;
+    providers.push({ name, issuer: issuer.replace(/\/+$/, ''), clientId, clientSecret, label: env[key('LABEL')] ?? name.charAt(0).toUpperCase() + name.slice(1) });
+  }
+  return providers;
 }
 
 function parseTrustProxy(value: string | undefined): false | string[] {

@@ -21,6 +21,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 const operatorSecret = database.kind === 'pglite' ? randomBytes(32).toString('base64url') : undefined;
 const app = await buildApp({ config, database, operatorSecret });
 app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
+for (const warning of config.warnings) app.log.warn(warning);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -14,7 +14,7 @@ import { AREA_ROOTS } from './locale-bundles.ts';
  * - `base`: what the front page needs and the signed-in areas need too (a layout's, or pages' of
  *   both areas): Mantine's buttons, texts and layout pieces, the icons, the logo, the banner.
  * - `common`: what the pages of both signed-in areas use widely (a quarter of all route entries
- *   or more), or both signed-in layouts need: inputs, badges, alerts, skeletons, the live-update
+ *   or more) and a layout or a lesson's page needs, or both signed-in layouts need: inputs, badges, alerts, skeletons, the live-update
  *   hook, the unread count. The sign-in pages, which need most of it, load it too.
  * - `student-area`, `teacher-area`: what one area's layout needs and no page of the other area.
  * - The pages a lesson runs on (the student's tasks, the teacher's groups: the class and its
@@ -206,7 +206,12 @@ export function areaOf(graph: Graph): (id: string) => string | null {
     const student = entries.some((entry) => entry.endsWith(STUDENT_LAYOUT));
     const teacher = entries.some((entry) => entry.endsWith(TEACHER_LAYOUT));
     if (routeAreas.has('front')) return student || teacher || bothAreas ? 'base' : null;
-    if (bothAreas && routes.length >= Math.max(3, Math.ceil(COMMON_SHARE * routeCount(routes)))) return 'common';
+    // Widely used, and needed by a layout or a lesson's page (what a lesson's first load fetches
+    // anyway): a module only other pages and dialogs use, however many, stays out of `common`, or
+    // every student's first load would carry it (Mantine's ScrollArea and floating-ui, through
+    // dialogs and new teacher pages, once added 18 KB to /student/todos: bench/web-budgets.mjs).
+    const firstLoad = student || teacher || entries.some((entry) => entry.endsWith(STUDENT_LESSON_PAGE) || entry.endsWith(TEACHER_LESSON_PAGE));
+    if (bothAreas && firstLoad && routes.length >= Math.max(3, Math.ceil(COMMON_SHARE * routeCount(routes)))) return 'common';
 
     // The demo's page frames both areas' pages, which load their areas' chunks anyway: what it
     // shares with them may sit in those chunks.

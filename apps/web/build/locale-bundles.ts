@@ -42,6 +42,10 @@ export const PAGE_BUNDLES = {
   // Issue 32: the class board (full screen, its own frame) and the remote that runs it.
   'teacher-board': { area: 'teacher', root: 'features/groups/components/board-page.tsx' },
   'teacher-remote': { area: 'teacher', root: 'features/groups/components/remote-page.tsx' },
+  // Issue 33: the class report.
+  'teacher-report': { area: 'teacher', root: 'features/groups/components/report-page.tsx' },
+  // Issue 33: a group's rewards to hand out.
+  'teacher-handout': { area: 'teacher', root: 'features/handout/components/handout-page.tsx' },
 } as const satisfies Record<string, { area: Area; root: string }>;
 export type PageBundle = keyof typeof PAGE_BUNDLES;
 export type Bundle = 'core' | Area | PageBundle;
@@ -57,7 +61,7 @@ export const AREA_ROOTS: Record<Area, string[]> = {
   community: ['app/routes/community-route.tsx'],
   // The demo at /proto: its frame around the two views (the views are the teacher's and student's areas).
   demo: ['app/routes/proto-route.tsx'],
-  auth: ['app/routes/auth-routes.tsx'],
+  auth: ['app/routes/auth-routes.tsx', 'app/routes/sso-route.tsx'],
   teacher: [
     'app/layouts/teacher-layout.tsx',
     'app/layouts/shop-layout.tsx',
@@ -75,6 +79,8 @@ export const AREA_ROOTS: Record<Area, string[]> = {
     'features/account/components/teacher-profile.tsx',
     'features/groups/components/board-page.tsx',
     'features/groups/components/remote-page.tsx',
+    'features/groups/components/report-page.tsx',
+    'features/handout/components/handout-page.tsx',
   ],
   // The layout, and the pages, each with its bundle (PAGE_BUNDLES).
   student: ['app/layouts/student-layout.tsx', ...pagesOf('student')],

@@ -105,6 +105,8 @@ export const LEDGER_REASONS = [
   'demo_topup',
   /** An award undone within its minute (issue 32): what of it the student still had goes back to the purse (a "needs work" one: back to the student). */
   'award_undo',
+  /** A reward purchase the teacher gave back (issue 33): its price from `sink` to the student, once, referencing the purchase. */
+  'reward_return',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
@@ -154,3 +156,10 @@ export type BoardShows = (typeof BOARD_SHOWS)[number];
 /** The two layers of a character (spec section 3: faces and hairs). */
 export const CHARACTER_TYPES = ['face', 'hair'] as const;
 export type CharacterType = (typeof CHARACTER_TYPES)[number];
+
+/**
+ * The skin tones (issue 33), light to deep; their colours are in skin-tones.ts. Here, with the
+ * schemas' other enumerations, so a page that validates a form does not load the palette.
+ */
+export const SKIN_TONE_IDS = ['tone-1', 'tone-2', 'tone-3', 'tone-4', 'tone-5', 'tone-6', 'tone-7', 'tone-8'] as const;
+export type SkinTone = (typeof SKIN_TONE_IDS)[number];

@@ -8,7 +8,12 @@
  * rule, which the catalogue has no code for, and issue 31's identity codes: USER.AMBIGUOUS_NAME
  * (a student name several classes share, signed in without a class code), GROUP.AMBIGUOUS_NAME
  * (a group name several open groups share, joined without a code) and GROUP.FULL; issue 32's
- * AWARD codes: REASON_NOT_FOUND, AWARD_NOT_FOUND, UNDO_EXPIRED and ALREADY_UNDONE.
+ * AWARD codes: REASON_NOT_FOUND, AWARD_NOT_FOUND, UNDO_EXPIRED and ALREADY_UNDONE; issue 33's
+ * REWARD.ALREADY_SETTLED (a reward purchase already marked given or given back) and
+ * USER.CANNOT_RECEIVE_SHARES (a share to a teacher who takes none from the sender) and
+ * PAYMENT.PURCHASE_NOT_FOUND (the receipt of a coin purchase not the teacher's, or not paid); issue 34's
+ * AUTH.SSO_FAILED (a sign-in through an OpenID provider that did not complete) and
+ * AUTH.LAST_SIGN_IN_METHOD (unlinking the only way an account has to sign in).
  */
 export const ERROR_STATUS = {
   'AUTH.INVALID_TOKEN': 400,
@@ -21,6 +26,8 @@ export const ERROR_STATUS = {
   'AUTH.CAPTCHA_FAILED': 400,
   'AUTH.NO_CAPTCHA_TOKEN': 400,
   'AUTH.VERIFICATION_FAILED': 400,
+  'AUTH.SSO_FAILED': 400,
+  'AUTH.LAST_SIGN_IN_METHOD': 409,
 
   'USER.INVALID_USERNAME': 400,
   'USER.INVALID_EMAIL': 400,
@@ -33,6 +40,7 @@ export const ERROR_STATUS = {
   'USER.NOT_PREMIUM_USER': 403,
   'USER.OWN_LIST': 400,
   'USER.AMBIGUOUS_NAME': 409,
+  'USER.CANNOT_RECEIVE_SHARES': 403,
 
   'MEMBER.MEMBER_NOT_FOUND': 404,
   'MEMBER.MEMBER_NOT_IN_GROUP': 403,
@@ -87,6 +95,7 @@ export const ERROR_STATUS = {
   'REWARD.REWARDLIST_NOT_SHARED_WITH_USER': 404,
   'REWARD.COPY_REWARDLIST_FAILED': 500,
   'REWARD.REWARDLIST_ALREADY_SHARED': 409,
+  'REWARD.ALREADY_SETTLED': 409,
 
   'COMMUNITY.FORM_FIELD_EMPTY': 400,
   'COMMUNITY.TITLE_TOO_LONG': 400,
@@ -109,6 +118,7 @@ export const ERROR_STATUS = {
 
   'PAYMENT.INVALID_PACKAGE': 400,
   'PAYMENT.INSUFFICIENT_FUNDS': 400,
+  'PAYMENT.PURCHASE_NOT_FOUND': 404,
 
   'AWARD.REASON_NOT_FOUND': 404,
   'AWARD.AWARD_NOT_FOUND': 404,

@@ -71,11 +71,27 @@ export interface MemberRemovedPayload {
 
 export interface PurchasedRewardPayload {
   member_id: string;
+  /** Issue 33: the buyer's nickname and group, for the teacher's notice and hand-out queue. */
+  username: string;
+  group_id: string;
   purchase_id: string;
   reward_id: string;
   name: string;
   price: number;
   active_until: string;
+  member_coins: number;
+}
+
+/** Issue 33: the teacher marked a purchase given or gave it back: to the student and the group's teachers. */
+export interface RewardPurchaseSettledPayload {
+  purchase_id: string;
+  member_id: string;
+  group_id: string;
+  reward_name: string;
+  state: 'given' | 'returned';
+  /** The coins that came back to the student (0 when given). */
+  refunded: number;
+  /** The student's coins afterwards. */
   member_coins: number;
 }
 
@@ -232,6 +248,8 @@ export interface ServerToClientEvents {
   'member-settings-update': (member: MemberSettingPayload) => void;
   /** A student bought a reward: to the group's teachers. */
   'member-purchased-reward': (payload: PurchasedRewardPayload) => void;
+  /** Issue 33: a purchase was marked given or given back: to the student and the group's teachers. */
+  'reward-purchase-settled': (payload: RewardPurchaseSettledPayload) => void;
   /** Coins between classmates: to the recipient and the group's teachers (with sender_coins). */
   'member-coins-transfer': (payload: CoinsTransferPayload) => void;
   /** A student changed its member todo: to the group's teachers. */

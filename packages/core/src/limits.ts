@@ -88,6 +88,8 @@ export const CHARACTER_DEFAULTS = { face: 'face-01.svg', hair: 'hair-01.svg' } a
 export const COINS_MAX = 2_147_483_647;
 /** History screens show at most this many entries of each kind, newest first. */
 export const HISTORY_MAX_ITEMS = 1000;
+/** At most this many purchases in one answer of a group's hand-out queue (issue 33), newest first. */
+export const REWARD_QUEUE_MAX_ITEMS = 500;
 export const EXTRA_GROUP_PRICE = 100;
 /** DESIGN.md section 7: a new account holds two groups. */
 export const GROUPS_INCLUDED = 2;
@@ -115,6 +117,11 @@ export const MODAL_WIDTH_COMMUNITY_PX = 600;
 export const MODAL_WIDTH_TODO_EDITOR_PX = 800;
 
 export const DEMO_SAMPLE_STUDENTS = 5;
+/**
+ * A demo classroom unused this long is removed (within the sweep's few minutes after): the server
+ * removes by it and the demo page says it (issue 33: one figure in both places).
+ */
+export const DEMO_IDLE_MINUTES = 45;
 
 export const LANGUAGES = ['en', 'fi'] as const;
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -162,3 +169,6 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 /** Retention of spec section 1. */
 export const INACTIVE_ACCOUNT_DELETION_MS = 2 * 365 * 24 * 60 * 60 * 1000;
+
+/** The class report (issue 33): a range of at most this many days (from and to included). */
+export const REPORT_RANGE_DAYS_MAX = 400;

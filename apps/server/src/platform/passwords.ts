@@ -13,6 +13,14 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+/**
+ * The stored hash of an account that has no password (a teacher who signed up through an OpenID
+ * provider, issue 34): no password verifies against it. A password reset gives it one.
+ */
+export const NO_PASSWORD = '!none';
+
+export const hasPassword = (passwordHash: string): boolean => !passwordHash.startsWith('!');
+
 let dummyHash: Promise<string> | undefined;
 
 /**

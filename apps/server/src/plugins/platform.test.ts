@@ -40,7 +40,7 @@ describe('operations', () => {
   });
 
   it('has no dev outbox in production', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', CAPTCHA: 'off', WEB_DIST: '/nonexistent' });
+    const config = loadConfig({ NODE_ENV: 'production', COMPANY_NAME: 'Kolikko Oy', LOG_LEVEL: 'silent', CAPTCHA: 'off', WEB_DIST: '/nonexistent' });
     const prod = await buildApp({ config, database: await testDatabase() });
     const res = await prod.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(res.statusCode).toBe(404);

@@ -127,6 +127,9 @@ function hint(c: Classroom, self: string, name: string, before: string | undefin
     content_html: '<p>Task</p>',
     content_delta: { ops: [{ insert: 'Task\n' }] },
     message: 'Hello class',
+    // A report's days (YYYY-MM-DD).
+    from: '2026-11-02',
+    to: '2026-11-08',
   };
   return byName[name];
 }

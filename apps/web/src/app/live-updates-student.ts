@@ -36,10 +36,20 @@ export const studentHandlers: HandlersFor = ({ userId: memberId, groupId, signed
       refreshTodos();
       invalidate(classmatesQueryKey(memberId));
     },
-    'member-coins-transfer': ({ recipient, recipient_coins }) => {
+    'member-coins-transfer': ({ recipient, recipient_coins, sender_username, amount }) => {
       if (recipient !== memberId) return;
       setSessionCoins(recipient_coins);
       invalidateMemberHistory(memberId);
+      // Issue 33: as an award does, a transfer says who sent it ("Emma sent you 5 coins").
+      showBanner('success', 'live.coinsReceived', { name: sender_username, count: amount });
+    },
+    // Issue 33: the teacher handed a reward out, or gave it back with its coins.
+    'reward-purchase-settled': ({ member_id, member_coins, state, reward_name, refunded }) => {
+      if (member_id !== memberId) return;
+      setSessionCoins(member_coins);
+      invalidateMemberHistory(memberId);
+      invalidate(publishedRewardsQueryKey(groupId));
+      if (state === 'returned' && refunded > 0) showBanner('info', 'live.rewardReturned', { reward: reward_name, count: refunded });
     },
     'teacher-updated-member-todo': ({ member_coins, outcome, title, coins_change }) => {
       setSessionCoins(member_coins);

@@ -14,6 +14,8 @@ import { groupsQueryKey } from '../lib/queries/get-groups.ts';
 import { invalidateMemberHistory } from '../lib/queries/member-history.ts';
 import { memberTodosGroupKey } from '../lib/queries/member-todos.ts';
 import { invalidateOwedRewards, setOwedRewards } from '../lib/queries/owed-rewards.ts';
+import { invalidateDashboard, invalidateHandout } from '../lib/queries/handout.ts';
+import { showBanner } from '../lib/banner.ts';
 import { chatHandlers, invalidate, type HandlersFor } from './use-live-updates.ts';
 
 /** Every cached member list of any group: ['group', groupId, 'members']. */
@@ -52,9 +54,15 @@ export const teacherHandlers: HandlersFor = ({ userId: teacherId }) => {
   };
   return {
     ...chatHandlers,
+    // Issue 33: a student's message is one more unread on the dashboard.
+    'member-sent-a-chat': (message) => {
+      chatHandlers['member-sent-a-chat']?.(message);
+      invalidateDashboard();
+    },
     'teacher-gave-coins': ({ member_id, coins }) => {
       patchMember(member_id, { coins });
       invalidateMemberHistory(member_id);
+      invalidateDashboard();
     },
     'member-created': (member) => {
       queryClient.setQueryData<TMember[]>(groupMembersQueryKey(member.group_id), (members) =>
@@ -67,9 +75,17 @@ export const teacherHandlers: HandlersFor = ({ userId: teacherId }) => {
     'teacher-delete-member': memberRemoved,
     'member-delete-self': memberRemoved,
     'member-settings-update': ({ change: _change, ...member }) => putMemberInCaches(member),
-    'member-purchased-reward': ({ member_id, member_coins }) => {
+    // Issue 33: a purchase reaches the teacher: a notice on every teacher page, the hand-out queue and the dashboard.
+    'member-purchased-reward': ({ member_id, member_coins, username, name, group_id }) => {
       patchMember(member_id, { coins: member_coins });
       invalidateMemberHistory(member_id);
+      invalidateHandout(group_id);
+      showBanner('info', 'teacher.notices.rewardPurchased', { name: username, reward: name });
+    },
+    'reward-purchase-settled': ({ member_id, member_coins, group_id }) => {
+      patchMember(member_id, { coins: member_coins });
+      invalidateMemberHistory(member_id);
+      invalidateHandout(group_id);
     },
     'member-coins-transfer': ({ sender_id, recipient, recipient_coins, sender_coins }) => {
       patchMember(recipient, { coins: recipient_coins });
@@ -84,6 +100,7 @@ export const teacherHandlers: HandlersFor = ({ userId: teacherId }) => {
       // A completed todo may be paid from the teacher's purse, or owe what the purse could not pay.
       void refreshSession();
       invalidateOwedRewards();
+      invalidateDashboard();
     },
     // Coins bought by card arrived, or owed rewards were made or paid: the header's purse and
     // what it owes change at once; the purchase history shows the new rows when next looked at.
@@ -91,6 +108,7 @@ export const teacherHandlers: HandlersFor = ({ userId: teacherId }) => {
       setSessionCoins(coins);
       setOwedRewards(teacherId, { rewards: owed_rewards, coins: owed_coins });
       invalidate(purchaseHistoryQueryKey(teacherId));
+      invalidateDashboard();
     },
     'teacher-updated-todo': ({ todolist_id }) => {
       invalidate(todosQueryKey(todolist_id));

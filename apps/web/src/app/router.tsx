@@ -123,6 +123,8 @@ const publicRoutes: RouteObject = {
             { path: 'teacher/change-password', ...page(authPages, 'ChangePasswordRoute') },
             // A badge's link (issue 31): the secret after the #, signed out like the login page.
             { path: 'student/badge', ...page(authPages, 'BadgeRoute') },
+            // Issue 34: a first sign-in through a provider (a username, or the existing account's password).
+            { path: 'teacher/sso', ...page(() => import('./routes/sso-route.tsx'), 'SsoRoute') },
           ],
         },
       ],
@@ -166,6 +168,10 @@ const teacherRoutes: RouteObject = {
         { path: 'profile', ...teacherPage(() => import('../features/account/components/teacher-profile.tsx'), 'TeacherProfile', 'teacher-profile') },
         // Issue 32: the teacher's phone runs the class board from here.
         { path: 'remote/:groupId', ...teacherPage(() => import('../features/groups/components/remote-page.tsx'), 'RemotePage', 'teacher-remote') },
+        // Issue 33: a group's rewards to hand out, from its members view and the dashboard.
+        { path: 'handout/:groupId', ...teacherPage(() => import('../features/handout/components/handout-page.tsx'), 'HandoutPage', 'teacher-handout') },
+        // Issue 33: the class report (printable, and a spreadsheet to download).
+        { path: 'report/:groupId', ...teacherPage(() => import('../features/groups/components/report-page.tsx'), 'ReportPage', 'teacher-report') },
       ],
     },
     // Issue 32: the class board, full screen for a projector: the teacher's, without the teacher's header.

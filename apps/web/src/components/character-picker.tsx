@@ -15,6 +15,7 @@ import { ConfirmModal } from './confirm-modal.tsx';
 import { CoinIcon, IconLock } from './icons.tsx';
 import { CharacterPicture } from './member-avatar.tsx';
 import { QueryError } from './query-error.tsx';
+import { SkinTonePicker, skinToneLabel } from './skin-tone-picker.tsx';
 import classes from './character-picker.module.css';
 
 const TABS: readonly { kind: CharacterPartKind; type: CharacterType }[] = [
@@ -49,6 +50,8 @@ interface CharacterPickerProps {
   wear: (part: CharacterPart) => Promise<unknown>;
   /** Buys a part and puts it on (`buy` mode, one call: issue 14); resolves when the server agreed. */
   unlock?: (part: CharacterPart) => Promise<unknown>;
+  /** Sets the skin tone (free in every mode: issue 33); resolves when the server agreed. */
+  setTone: (tone: string) => Promise<unknown>;
 }
 
 type PartState = 'worn' | 'owned' | 'locked';
@@ -166,7 +169,7 @@ function PartTile({ part, type, state, mode, look, seed, coins, pending, disable
  * is owned, buy with a confirmation naming the price, wear, and a preview of the character that
  * also shows the part being looked at.
  */
-export function CharacterPicker({ mode, look, username, unlocked, coins = 0, wear, unlock }: CharacterPickerProps) {
+export function CharacterPicker({ mode, look: saved, username, unlocked, coins = 0, wear, unlock, setTone }: CharacterPickerProps) {
   const { t } = useTranslation();
   const baseId = useId();
   const [tab, setTab] = useState<CharacterPartKind>('faces');
@@ -176,12 +179,18 @@ export function CharacterPicker({ mode, look, username, unlocked, coins = 0, wea
   const [buyOpen, setBuyOpen] = useState(false);
   const [pending, setPending] = useState<CharacterPart | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // The tone chosen last while it is saved (shown at once), and the one pointed at.
+  const [choosingTone, setChoosingTone] = useState<string | null>(null);
+  const [tryingTone, setTryingTone] = useState<string | null>(null);
+  const toneQueue = useRef<{ next: string | null; saving: boolean }>({ next: null, saving: false });
+  const look = choosingTone ? { ...saved, tone: choosingTone } : saved;
   const tabRefs = useRef<Partial<Record<CharacterPartKind, HTMLButtonElement | null>>>({});
   const faces = useCharacterImages('faces');
   const hairs = useCharacterImages('hairs');
   const language = currentLanguage();
 
-  const previewLook = trying ? withPart(look, trying.type, trying.path) : buyOpen && buying ? withPart(look, buying.type, buying.path) : look;
+  const tried = tryingTone ? { ...look, tone: tryingTone } : look;
+  const previewLook = trying ? withPart(tried, trying.type, trying.path) : buyOpen && buying ? withPart(tried, buying.type, buying.path) : tried;
   const nameOf = (type: CharacterType, path: string) => {
     const list = type === 'face' ? faces.data : hairs.data;
     const found = list?.find((part) => part.path === path);
@@ -201,6 +210,35 @@ export function CharacterPicker({ mode, look, username, unlocked, coins = 0, wea
       () => setAnnouncement(t('character.nowWearing', { name: nameOf(part.type, part.path) })),
       (error: unknown) => showErrorCode(errorCodeOf(error)),
     ).finally(() => setPending(null));
+  }
+
+  /** Saves the tone chosen last: a choice made while one is saved waits for it, so the last one wins. */
+  function chooseTone(tone: string) {
+    setChoosingTone(tone);
+    // Chosen (by the keyboard too): the preview shows it, not a swatch the pointer rests on.
+    setTryingTone(null);
+    const queue = toneQueue.current;
+    queue.next = tone;
+    if (queue.saving) return;
+    queue.saving = true;
+    void (async () => {
+      let done: string | null = null;
+      while (queue.next) {
+        const next = queue.next;
+        queue.next = null;
+        try {
+          await setTone(next);
+          done = next;
+        } catch (error) {
+          showErrorCode(errorCodeOf(error));
+          done = null;
+          queue.next = null;
+        }
+      }
+      queue.saving = false;
+      setChoosingTone(null);
+      if (done) setAnnouncement(t('character.skinTone.chosen', { tone: skinToneLabel(t, done) }));
+    })();
   }
 
   function handleBuy() {
@@ -282,8 +320,9 @@ export function CharacterPicker({ mode, look, username, unlocked, coins = 0, wea
         <Stack gap={2} align="center" ta="center">
           {/* The line keeps its place while empty: on phones the parts sit below, and a tap must not move them. */}
           <Text size="sm" fw={700} c="indigo.8" mih="1.55em" truncate maw="100%">
-            {trying ? t('character.tryingOn', { name: trying.name }) : null}
+            {trying ? t('character.tryingOn', { name: trying.name }) : tryingTone ? t('character.tryingOn', { name: skinToneLabel(t, tryingTone) }) : null}
           </Text>
+          <SkinTonePicker value={look.tone} onChange={chooseTone} onTry={setTryingTone} />
           <Text size="xs" c="dark.5">
             {t('character.currentLook', { face: nameOf('face', look.face), hair: nameOf('hair', look.hair) })}
           </Text>

@@ -27,8 +27,11 @@ interface ListSettingsModalProps<L extends SettingsList> {
    * given the list's `name`.
    */
   texts: 'todolists.settings' | 'rewards.settings';
-  /** Makes a copy with the given name; the teacher then goes to `pathOf` the copy. */
-  copy: { run: (list: L, name: string) => Promise<{ id: string }>; pending: boolean; successKey: string; pathOf: (id: string) => string };
+  /**
+   * Makes a copy with the given name; the teacher then goes to `pathOf` the copy and is told
+   * `successKey` (given the copy's `name`).
+   */
+  copy: { run: (list: L, name: string) => Promise<{ id: string; name: string }>; pending: boolean; successKey: string; pathOf: (id: string) => string };
   /**
    * Deletes the list, after a confirmation that says `confirmText` (and shows `confirmNote`, what
    * else the delete takes away, when there is any); the teacher then goes to `afterPath`.
@@ -64,7 +67,7 @@ export function ListSettingsModal<L extends SettingsList>({ stackId, list: curre
     copy.run(list, t(`${texts}.copyName`, { name: list.name })).then(
       (copied) => {
         onClose();
-        showSuccessOnNextPage(copy.successKey);
+        showSuccessOnNextPage(copy.successKey, { name: copied.name });
         void navigate(copy.pathOf(copied.id));
       },
       (error: unknown) => showErrorCode(errorCodeOf(error)),

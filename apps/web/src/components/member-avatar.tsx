@@ -37,8 +37,9 @@ export function CharacterPicture({ look, size, label, seed = '', testId }: Chara
       data-testid={testId}
       data-face={look.face}
       data-hair={look.hair}
+      data-tone={look.tone}
     >
-      <img className={classes.layer} src={characterImageUrl(look.face)} alt="" draggable={false} decoding="async" />
+      <img className={classes.layer} src={characterImageUrl(look.face, look.tone)} alt="" draggable={false} decoding="async" />
       <img className={classes.layer} src={characterImageUrl(look.hair)} alt="" draggable={false} decoding="async" />
     </span>
   );
@@ -48,6 +49,8 @@ export interface MemberAvatarProps {
   /** The paths of the face and hair worn; null is the free default. */
   face: string | null;
   hair: string | null;
+  /** The skin tone the face draws its skin in (every answer with a face has one); undefined: the default. */
+  skinTone: string | undefined;
   username: string;
   size?: number;
   /** Inside a control that is already named after the user, the picture adds nothing to hear. */
@@ -55,11 +58,11 @@ export interface MemberAvatarProps {
 }
 
 /** A member's (or teacher's) character, named "<username>'s picture" for assistive tech. */
-export function MemberAvatar({ face, hair, username, size = 48, decorative = false }: MemberAvatarProps) {
+export function MemberAvatar({ face, hair, skinTone, username, size = 48, decorative = false }: MemberAvatarProps) {
   const { t } = useTranslation();
   return (
     <CharacterPicture
-      look={lookOf(face, hair)}
+      look={lookOf(face, hair, skinTone)}
       size={size}
       seed={username}
       label={decorative ? undefined : t('avatar.label', { username })}

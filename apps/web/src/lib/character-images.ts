@@ -8,20 +8,23 @@ const API_BASE = '/api';
 
 /**
  * Faces, hairs and action pictures share one namespace of file names on the server, so one
- * address serves each of them.
+ * address serves each of them. A face is drawn in a skin tone (issue 33): the server fills the
+ * tone into the picture, each tone at an address of its own.
  */
-export function characterImageUrl(path: string): string {
-  return `${API_BASE}/images/${encodeURIComponent(path)}`;
+export function characterImageUrl(path: string, tone?: string): string {
+  return `${API_BASE}/images/${encodeURIComponent(path)}${tone ? `?tone=${encodeURIComponent(tone)}` : ''}`;
 }
 
 export interface CharacterLook {
   face: string;
   hair: string;
+  /** The skin tone the face draws its skin in; none: the server's default. */
+  tone?: string | undefined;
 }
 
 /** The parts a user shows: a face or hair never chosen (null) is the free default. */
-export function lookOf(face: string | null, hair: string | null): CharacterLook {
-  return { face: face ?? CHARACTER_DEFAULTS.face, hair: hair ?? CHARACTER_DEFAULTS.hair };
+export function lookOf(face: string | null, hair: string | null, tone?: string): CharacterLook {
+  return { face: face ?? CHARACTER_DEFAULTS.face, hair: hair ?? CHARACTER_DEFAULTS.hair, tone };
 }
 
 /** The look with one part changed: what the preview shows while a part is tried on. */

@@ -17,6 +17,7 @@ const history: TMemberHistory = {
       date: at(10, 11),
       active_until: at(10, 12),
       status: 'active',
+      state: 'pending',
     },
   ],
   transactions: [{ kind: 'transfer', recipientName: 'mia', price: 2, date: at(9, 15), todoTitle: null }],
@@ -104,8 +105,13 @@ describe('actionPictureOf', () => {
 
 describe('isPurchaseActive', () => {
   it('is active until the end of its hour', () => {
-    const purchase = { active_until: at(10, 12) };
+    const purchase = { active_until: at(10, 12), state: 'pending' as const };
     expect(isPurchaseActive(purchase, new Date(2026, 2, 10, 11, 59, 59))).toBe(true);
     expect(isPurchaseActive(purchase, new Date(2026, 2, 10, 12))).toBe(false);
+    expect(isPurchaseActive({ ...purchase, state: 'given' }, new Date(2026, 2, 10, 11, 59, 59))).toBe(true);
+  });
+
+  it('is not active once given back (issue 33), though its hour runs', () => {
+    expect(isPurchaseActive({ active_until: at(10, 12), state: 'returned' }, new Date(2026, 2, 10, 11))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { ReceivedKind, SentKind } from '@kolikko/core/rules/history';
-import type { TMemberHistory } from '@kolikko/core/schemas/coins';
+import type { THistoryActor, TMemberHistory } from '@kolikko/core/schemas/coins';
 import type { TRewardPurchase } from '@kolikko/core/schemas/rewards';
 import { localDayKey } from './format.ts';
 
@@ -26,8 +26,17 @@ interface EntryBase {
 export type HistoryEntry =
   | (EntryBase & { category: 'rewards'; purchase: TRewardPurchase })
   | (EntryBase & { category: 'characters'; path: string; type: 'face' | 'hair' })
-  | (EntryBase & { category: 'transactions'; direction: 'in'; kind: ReceivedKind; counterpart: string | null; todoTitle: string | null; reasonName: string | null })
-  | (EntryBase & { category: 'transactions'; direction: 'out'; kind: SentKind; counterpart: string | null; todoTitle: string | null; reasonName: string | null });
+  | (EntryBase & { category: 'transactions'; direction: 'in'; kind: ReceivedKind } & Movement)
+  | (EntryBase & { category: 'transactions'; direction: 'out'; kind: SentKind } & Movement);
+
+/** A movement of coins with a person: who was on the other side, and who made it happen (issue 33). */
+interface Movement {
+  counterpart: string | null;
+  todoTitle: string | null;
+  reasonName: string | null;
+  actor: THistoryActor | null;
+  autoChecked: boolean;
+}
 
 /** The four lists of the answer as one, newest first (ties keep the answer's order). */
 export function historyEntries(history: TMemberHistory): HistoryEntry[] {
@@ -59,6 +68,8 @@ export function historyEntries(history: TMemberHistory): HistoryEntry[] {
       counterpart: item.recipientName,
       todoTitle: item.todoTitle,
       reasonName: item.reasonName ?? null,
+      actor: item.actor ?? null,
+      autoChecked: item.autoChecked ?? false,
     })),
     ...history.receivedCoins.map((item, index): HistoryEntry => ({
       key: `received-${index}`,
@@ -70,6 +81,8 @@ export function historyEntries(history: TMemberHistory): HistoryEntry[] {
       counterpart: item.senderName,
       todoTitle: item.todoTitle,
       reasonName: item.reasonName ?? null,
+      actor: item.actor ?? null,
+      autoChecked: item.autoChecked ?? false,
     })),
   ];
   return entries
@@ -138,7 +151,7 @@ export function actionPictureOf(entry: HistoryEntry): string | null {
   }
 }
 
-/** Whether a purchase is still in its hour now (the server's status is as of when it answered). */
-export function isPurchaseActive(purchase: Pick<TRewardPurchase, 'active_until'>, now: Date): boolean {
-  return new Date(purchase.active_until).getTime() > now.getTime();
+/** Whether a purchase is still in its hour now (the server's status is as of when it answered); one given back is not. */
+export function isPurchaseActive(purchase: Pick<TRewardPurchase, 'active_until' | 'state'>, now: Date): boolean {
+  return purchase.state !== 'returned' && new Date(purchase.active_until).getTime() > now.getTime();
 }

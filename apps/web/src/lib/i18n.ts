@@ -35,7 +35,9 @@ export type LocaleBundle =
   | 'teacher-upgrades'
   | 'teacher-profile'
   | 'teacher-board'
-  | 'teacher-remote';
+  | 'teacher-remote'
+  | 'teacher-report'
+  | 'teacher-handout';
 
 /**
  * Each language's texts come in bundles (apps/web/build/locale-bundles.ts): `core`, what every
@@ -68,6 +70,8 @@ const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Me
     'teacher-profile': () => import('virtual:locale/en/teacher-profile'),
     'teacher-board': () => import('virtual:locale/en/teacher-board'),
     'teacher-remote': () => import('virtual:locale/en/teacher-remote'),
+    'teacher-report': () => import('virtual:locale/en/teacher-report'),
+    'teacher-handout': () => import('virtual:locale/en/teacher-handout'),
   },
   fi: {
     core: () => import('virtual:locale/fi/core'),
@@ -93,6 +97,8 @@ const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Me
     'teacher-profile': () => import('virtual:locale/fi/teacher-profile'),
     'teacher-board': () => import('virtual:locale/fi/teacher-board'),
     'teacher-remote': () => import('virtual:locale/fi/teacher-remote'),
+    'teacher-report': () => import('virtual:locale/fi/teacher-report'),
+    'teacher-handout': () => import('virtual:locale/fi/teacher-handout'),
   },
 };
 

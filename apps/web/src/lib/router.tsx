@@ -276,6 +276,11 @@ export function useLocation(): Location {
   return useRoute().location;
 }
 
+/** How the current location was reached: a link or navigate (PUSH, REPLACE), or the browser's back and forward or a load (POP). */
+export function useNavigationType(): Action {
+  return useRoute().router.getState().action;
+}
+
 export function useParams(): Partial<Params> {
   return useRoute().params;
 }

@@ -140,6 +140,15 @@ function subscribeOnline(listener: () => void): () => void {
   return () => onlineListeners.delete(listener);
 }
 
+/** The ids of a group's connected members (issue 33: a dot on each one's card), or null before the server has said. */
+export function useOnlineMemberIds(groupId: string): readonly string[] | null {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => onlineMembers.get(groupId)?.member_ids ?? null,
+    () => null,
+  );
+}
+
 /** How many members of a group are connected, or null before the server has said. */
 export function useOnlineMemberCount(groupId: string): number | null {
   return useSyncExternalStore(

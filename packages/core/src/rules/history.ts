@@ -6,8 +6,8 @@ import type { LedgerReason } from '../enumerations.ts';
  */
 export type Direction = 'in' | 'out';
 
-/** Coins a member received, and from whom: a classmate, the teacher, or a completed todo. */
-export const RECEIVED_KINDS = ['transfer', 'teacher_award', 'todo_reward', 'award_undo'] as const;
+/** Coins a member received, and from whom: a classmate, the teacher, a completed todo, or a reward the teacher gave back (issue 33). */
+export const RECEIVED_KINDS = ['transfer', 'teacher_award', 'todo_reward', 'award_undo', 'reward_return'] as const;
 export type ReceivedKind = (typeof RECEIVED_KINDS)[number];
 /** Coins that left a member to a person: a classmate, or the teacher taking coins back. */
 export const SENT_KINDS = ['transfer', 'teacher_deduction', 'todo_reward_revoked', 'award_undo'] as const;

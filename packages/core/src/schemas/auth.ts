@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BADGE_TOKEN_BYTES, GROUP_NAME_MAX_LENGTH } from '../limits.ts';
 import { normalizeJoinCode } from '../rules/identity.ts';
+import { ZSkinTone } from './characters.ts';
 import { ZEmail, ZLoginName, ZLoginPassword, ZPassword, ZUsername } from './fields.ts';
 
 export const ZTeacherSignupRequest = z.object({
@@ -91,6 +92,8 @@ export const ZTeacherUser = z.object({
   coins: z.number().int(),
   face: z.string().nullable(),
   hair: z.string().nullable(),
+  /** Ours (issue 33): the tone the faces draw their skin with. */
+  skin_tone: ZSkinTone,
   isPremiumUser: z.boolean(),
   /** Ours: the demo classroom's teacher at /proto (the app hides what a demo may not do). */
   demo: z.boolean().optional(),
@@ -106,6 +109,8 @@ export const ZMemberUser = z.object({
   coins: z.number().int(),
   face: z.string().nullable(),
   hair: z.string().nullable(),
+  /** Ours (issue 33): the tone the faces draw their skin with, chosen for free. */
+  skin_tone: ZSkinTone,
   unlocked_faces: z.array(z.string()),
   unlocked_hairs: z.array(z.string()),
   small_group: ZSmallGroup,

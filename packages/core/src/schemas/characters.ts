@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHARACTER_TYPES } from '../enumerations.ts';
+import { CHARACTER_TYPES, SKIN_TONE_IDS } from '../enumerations.ts';
 
 /** A part's file name as the manifest lists it (`face-03.svg`); anything else is not an image of ours. */
 export const ZCharacterPath = z.string({ error: 'IMAGE.IMAGE_NOT_FOUND' }).regex(/^[a-z0-9][a-z0-9-]{0,62}\.svg$/, { error: 'IMAGE.IMAGE_NOT_FOUND' });
@@ -11,6 +11,16 @@ export const ZCharacterRequest = z.object({
   type: ZCharacterType,
 });
 export type TCharacterRequest = z.infer<typeof ZCharacterRequest>;
+
+/** One of the skin tones (issue 33): faces draw their skin with it. */
+export const ZSkinTone = z.enum(SKIN_TONE_IDS, { error: 'VALIDATION.INVALID_INPUT' });
+
+/** PUT member/{id}/skin-tone and PUT admin/{id}/skin-tone: free, any tone. */
+export const ZSkinToneRequest = z.object({ skin_tone: ZSkinTone });
+export type TSkinToneRequest = z.infer<typeof ZSkinToneRequest>;
+
+/** GET images/{path}?tone=: the face in that tone (the default one without it); hairs and action pictures ignore it. */
+export const ZCharacterFileQuery = z.object({ tone: ZSkinTone.optional() });
 
 export const ZLocalizedName = z.object({ en: z.string(), fi: z.string() });
 

@@ -3,6 +3,7 @@ import { ZPaymentAmounts } from './payments.ts';
 import { LEDGER_REASONS } from '../enumerations.ts';
 import { COINS_MAX } from '../limits.ts';
 import { PURCHASE_HISTORY_TYPES, RECEIVED_KINDS, SENT_KINDS } from '../rules/history.ts';
+import { ZSkinTone } from './characters.ts';
 import { ZRewardPurchase } from './rewards.ts';
 
 const invalid = { error: 'VALIDATION.INVALID_INPUT' } as const;
@@ -29,8 +30,24 @@ export const ZClassmate = z.object({
   username: z.string(),
   face: z.string().nullable(),
   hair: z.string().nullable(),
+  skin_tone: ZSkinTone,
 });
 export type TClassmate = z.infer<typeof ZClassmate>;
+
+/**
+ * Ours (issue 33): who made a movement happen, from the ledger's actor: the student itself (it
+ * ticked a task, sent coins), the teacher (an award, an approval, a task reopened) or the system
+ * (an owed reward paid once the purse had coins). The name is null for the system and once that
+ * account is deleted.
+ */
+export const ZHistoryActor = z.object({ kind: z.enum(['member', 'teacher', 'system']), name: z.string().nullable() });
+export type THistoryActor = z.infer<typeof ZHistoryActor>;
+
+const historyActorFields = {
+  actor: ZHistoryActor.optional(),
+  /** Ours (issue 33): a task's coins moved by the server's check of an exact answer the student sent. */
+  autoChecked: z.boolean().optional(),
+};
 
 /** GET member/{id}/history (spec section 3), each list newest first. */
 export const ZMemberHistory = z.object({
@@ -50,6 +67,7 @@ export const ZMemberHistory = z.object({
       todoTitle: z.string().nullable(),
       /** Ours (issue 32): the award reason's name, for an award (or its undo) made with one; null otherwise. */
       reasonName: z.string().nullable().optional(),
+      ...historyActorFields,
     }),
   ),
   /** Coins that came from a person: a classmate (transfer), the teacher (award) or a completed todo. */
@@ -64,10 +82,19 @@ export const ZMemberHistory = z.object({
       todoTitle: z.string().nullable(),
       /** Ours (issue 32): the award reason's name, for an award (or its undo) made with one; null otherwise. */
       reasonName: z.string().nullable().optional(),
+      ...historyActorFields,
     }),
   ),
 });
 export type TMemberHistory = z.infer<typeof ZMemberHistory>;
+
+/** One award of the teacher's purchase history (issue 33): its id and what each student got or gave back. */
+export const ZPurchaseHistoryAward = z.object({
+  id: z.string(),
+  /** Each student's coins; the name is null once the student is deleted. */
+  students: z.array(z.object({ name: z.string().nullable(), amount: z.number().int() })),
+});
+export type TPurchaseHistoryAward = z.infer<typeof ZPurchaseHistoryAward>;
 
 /** GET purchase/history/{userId}: the teacher's own coin movements, newest first. */
 export const ZPurchaseHistoryItem = z.object({
@@ -83,5 +110,16 @@ export const ZPurchaseHistoryItem = z.object({
   payment: ZPaymentAmounts.nullable(),
   /** Ours (issue 32): the award reason's name, for an award (or its undo) made with one; null otherwise. */
   reasonName: z.string().nullable().optional(),
+  /**
+   * Ours (issue 33), only with `?awards=grouped`: an award (or its undo) is one item for all its
+   * students, its `amount` their sum and `counterpartName` the student's only when there is one;
+   * here are the award and each student's coins, in the order they were given. Absent on other items.
+   */
+  award: ZPurchaseHistoryAward.optional(),
+  /** Ours (issue 33): a paid coin purchase's printable receipt (GET purchase/receipt/{id}); null on every other row. */
+  receiptUrl: z.string().nullable().optional(),
 });
 export type TPurchaseHistoryItem = z.infer<typeof ZPurchaseHistoryItem>;
+
+/** GET purchase/history/{userId}'s query: `awards=grouped` makes an award one item (issue 33); without it, one item per ledger row. */
+export const ZPurchaseHistoryQuery = z.object({ awards: z.enum(['grouped', 'rows'], invalid).default('rows') });

@@ -14,6 +14,8 @@ export const ZPaymentConfig = z.object({
   publishableKey: z.string().nullable(),
   /** `stripe`, or `dev` (payments completed on this machine, never in production). */
   provider: z.enum(PAYMENT_PROVIDERS),
+  /** The teacher sign-in providers the operator configured (issue 34), in SSO_PROVIDERS' order: a button each on the login and signup pages. */
+  sso_providers: z.array(z.object({ name: z.string(), label: z.string() })),
 });
 export type TPaymentConfig = z.infer<typeof ZPaymentConfig>;
 

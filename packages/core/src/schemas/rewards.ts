@@ -8,6 +8,10 @@ import {
 } from '../limits.ts';
 import { ZUserId } from './groups.ts';
 
+/** A purchase in the teacher's hand-out queue (issue 33): waiting, given, or given back with its price returned. */
+export const REWARD_PURCHASE_STATES = ['pending', 'given', 'returned'] as const;
+export type RewardPurchaseState = (typeof REWARD_PURCHASE_STATES)[number];
+
 const invalid = { error: 'VALIDATION.INVALID_INPUT' } as const;
 const priceCode = { error: 'REWARD.REWARD_PRICE_MUST_BE_GREATER_THAN_ZERO' } as const;
 
@@ -130,7 +134,10 @@ export const ZRewardPurchase = z.object({
   date: z.string(),
   /** One hour after `date`. */
   active_until: z.string(),
+  /** `used` once the hour is over, or once the teacher gave it back (returned). */
   status: z.enum(['active', 'used']),
+  /** Issue 33's hand-out queue: waiting for the teacher, given, or given back (the price returned). */
+  state: z.enum(REWARD_PURCHASE_STATES),
 });
 export type TRewardPurchase = z.infer<typeof ZRewardPurchase>;
 
@@ -140,3 +147,41 @@ export const ZBuyRewardResponse = z.object({
   member_coins: z.number().int(),
 });
 export type TBuyRewardResponse = z.infer<typeof ZBuyRewardResponse>;
+
+/** GET group/{id}/reward-purchases?state=: which of the queue; `pending` when not sent. */
+export const ZRewardPurchasesQuery = z.object({
+  state: z.enum([...REWARD_PURCHASE_STATES, 'all'], invalid).default('pending'),
+});
+export type TRewardPurchasesQuery = z.infer<typeof ZRewardPurchasesQuery>;
+
+export const ZRewardPurchaseId = z.uuid({ error: 'REWARD.REWARD_NOT_FOUND' });
+
+/** One purchase of a group's hand-out queue, as its teacher sees it (issue 33). */
+export const ZGroupRewardPurchase = z.object({
+  id: z.string(),
+  member: z.object({ id: z.string(), username: z.string() }),
+  /** The reward's id is null once the teacher deleted it; the name is as it was when bought. */
+  reward: z.object({ id: z.string().nullable(), name: z.string() }),
+  price: z.number().int(),
+  purchased_at: z.string(),
+  active_until: z.string(),
+  /** Still in its hour (never once given back). */
+  active: z.boolean(),
+  state: z.enum(REWARD_PURCHASE_STATES),
+  /** When it was marked given or given back; null while pending. */
+  settled_at: z.string().nullable(),
+});
+export type TGroupRewardPurchase = z.infer<typeof ZGroupRewardPurchase>;
+
+/** PUT reward-purchase/{id}: given (handed out), or returned (its price back to the student, once). */
+export const ZSettleRewardPurchaseRequest = z.object({
+  state: z.enum(['given', 'returned'], invalid),
+});
+export type TSettleRewardPurchaseRequest = z.infer<typeof ZSettleRewardPurchaseRequest>;
+
+export const ZSettleRewardPurchaseResponse = z.object({
+  purchase: ZGroupRewardPurchase,
+  /** The student's coins afterwards. */
+  member_coins: z.number().int(),
+});
+export type TSettleRewardPurchaseResponse = z.infer<typeof ZSettleRewardPurchaseResponse>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOARD_SHOWS } from '../enumerations.ts';
 import { GROUP_MEMBER_LIMIT, TIMER_SECONDS_MAX } from '../limits.ts';
+import { ZSkinTone } from './characters.ts';
 
 /** POST group/{id}/pick: a student no one has picked today (of those online, if asked); `reset` starts the round over first. */
 export const ZPickRequest = z.object({
@@ -57,7 +58,7 @@ export const ZBoard = z.object({
   name: z.string(),
   join_code: z.string(),
   shows: z.enum(BOARD_SHOWS),
-  members: z.array(z.object({ id: z.string(), username: z.string(), face: z.string().nullable(), hair: z.string().nullable(), coins: z.number().int().nullable() })),
+  members: z.array(z.object({ id: z.string(), username: z.string(), face: z.string().nullable(), hair: z.string().nullable(), skin_tone: ZSkinTone, coins: z.number().int().nullable() })),
   /** The class's coins earned today (shown whatever `shows` is: a class's, not a child's). */
   coins_today: z.number().int(),
 });

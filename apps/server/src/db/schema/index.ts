@@ -260,6 +260,54 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * A teacher's sign-in through an OpenID Connect provider (issue 34): the provider's name (of
+ * SSO_PROVIDERS) and the ID token's `sub`. One account a provider's subject; a teacher may link
+ * several providers.
+ */
+export const teacherIdentities = pgTable(
+  'teacher_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    /** The e-mail the provider vouched for (email_verified) when linked; null when it did not. */
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('teacher_identities_provider_subject_idx').on(t.provider, t.subject), uniqueIndex('teacher_identities_teacher_provider_idx').on(t.teacherId, t.provider)],
+);
+
+/**
+ * An OpenID Connect sign-in under way (issue 34), keyed by the SHA-256 of the browser's flow
+ * cookie: the state, nonce and PKCE verifier its callback must match, single use. After the
+ * provider answers for a subject no account has, the same row holds who the provider said it was
+ * (`subject`, `email` when verified, and an existing account of that e-mail) until the teacher
+ * picks a username or confirms with its password.
+ */
+export const ssoFlows = pgTable(
+  'sso_flows',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    /** Set when a signed-in teacher links a provider from the profile. */
+    linkTeacherId: uuid('link_teacher_id').references(() => teachers.id, { onDelete: 'cascade' }),
+    subject: text('subject'),
+    email: text('email'),
+    /** The account whose e-mail the provider vouched for: linked only after its password is given. */
+    existingTeacherId: uuid('existing_teacher_id').references(() => teachers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sso_flows_expires_idx').on(t.expiresAt)],
+);
+
 /** E-mail verification and password reset links: stored hashed, single use. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',

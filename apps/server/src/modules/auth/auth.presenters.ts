@@ -1,4 +1,5 @@
 import type { TMemberUser, TTeacherUser } from '@kolikko/core/schemas/auth';
+import { skinToneOf } from '../avatars/skin-tones.ts';
 import type { MemberRow, TeacherRow } from './auth.repo.ts';
 
 /** What a teacher's own browser may see of the teacher row (never the hash). */
@@ -11,6 +12,7 @@ export function presentTeacher(t: TeacherRow): TTeacherUser {
     coins: t.coins,
     face: t.face,
     hair: t.hair,
+    skin_tone: skinToneOf(t),
     isPremiumUser: t.isPremium,
   };
 }
@@ -25,6 +27,7 @@ export function presentMember(m: MemberRow, tradingAllowed: boolean): TMemberUse
     coins: m.coins,
     face: m.face,
     hair: m.hair,
+    skin_tone: skinToneOf(m),
     unlocked_faces: m.unlockedFaces,
     unlocked_hairs: m.unlockedHairs,
     small_group: m.smallGroup,

@@ -45,7 +45,7 @@ export async function isTeacherEmailTaken(db: DbOrTx, email: string): Promise<bo
 
 export async function insertTeacher(
   db: DbOrTx,
-  values: { username: string; email: string; passwordHash: string },
+  values: { username: string; email: string; passwordHash: string; emailVerifiedAt?: Date },
 ): Promise<TeacherRow> {
   const [row] = await db.insert(teachers).values(values).returning();
   if (!row) throw new Error('insert teacher returned nothing');

@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Background } from '../../platform/background.ts';
 import type { Captcha } from '../../platform/captcha.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.ts';
+import { hashPassword, NO_PASSWORD, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import type { MemberEvents } from '../members/members.events.ts';
@@ -147,15 +147,27 @@ export function createAuthService(deps: AuthDeps) {
     }
   }
 
-  /** A verified captcha, free names, then the account and its starter coins in one transaction. */
+  /** A verified captcha, then the account. */
   async function createTeacher(input: TTeacherSignupRequest): Promise<repo.TeacherRow> {
     await captcha.verify(input.captcha);
-    if (await repo.isTeacherUsernameTaken(db, input.username)) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
-    if (await repo.isTeacherEmailTaken(db, input.email)) throw new AppError('USER.EMAIL_TAKEN', { field: 'email' });
-    const passwordHash = await hashPassword(input.password);
+    return createTeacherAccount({ username: input.username, email: input.email, passwordHash: await hashPassword(input.password), emailVerified: false });
+  }
+
+  /**
+   * Free names, then the account and its starter coins in one transaction. `emailVerified`: an
+   * address an OpenID provider vouched for (issue 34) needs no link.
+   */
+  async function createTeacherAccount(values: { username: string; email: string; passwordHash: string; emailVerified: boolean }): Promise<repo.TeacherRow> {
+    if (await repo.isTeacherUsernameTaken(db, values.username)) throw new AppError('USER.USERNAME_TAKEN', { field: 'username' });
+    if (await repo.isTeacherEmailTaken(db, values.email)) throw new AppError('USER.EMAIL_TAKEN', { field: 'email' });
     try {
       return await db.transaction(async (tx) => {
-        const created = await repo.insertTeacher(tx, { username: input.username, email: input.email, passwordHash });
+        const created = await repo.insertTeacher(tx, {
+          username: values.username,
+          email: values.email,
+          passwordHash: values.passwordHash,
+          ...(values.emailVerified ? { emailVerifiedAt: new Date() } : {}),
+        });
         await moveCoins(tx, {
           from: 'mint',
           to: teacherAccount(created.id),
@@ -198,6 +210,29 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     captchaChallenge: () => captcha.challenge(),
+
+    /** For a sign-in through an OpenID provider (modules/sso): an account of its own, then a verification link when its e-mail was not vouched for. */
+    async createSsoTeacher(values: { username: string; email: string; emailVerified: boolean }) {
+      const created = await createTeacherAccount({ ...values, passwordHash: NO_PASSWORD });
+      if (!values.emailVerified) await sendVerification(created);
+      // As it is now: with its starter coins.
+      return (await repo.findTeacherById(db, created.id)) ?? created;
+    },
+
+    /** A teacher's password, counted as a login attempt of that account (modules/sso links an account with it). */
+    async confirmTeacherPassword(teacherId: string, password: string, caller: Caller): Promise<repo.TeacherRow> {
+      return login(`teacher:${teacherId}`, caller, async () => {
+        const teacher = await repo.findTeacherById(db, teacherId);
+        return teacher && (await verifyPassword(teacher.passwordHash, password)) ? teacher : undefined;
+      });
+    },
+
+    teacherById: (teacherId: string) => repo.findTeacherById(db, teacherId),
+
+    startTeacherSession: async (teacher: repo.TeacherRow) => {
+      await repo.touchTeacherLogin(db, teacher.id);
+      return { user: presentTeacher(teacher), session: await startSession({ teacherId: teacher.id }) };
+    },
 
     /**
      * Counted per address twice: refusals (30), and accounts made (5 an hour: each brings starter

@@ -134,6 +134,7 @@ describe('POST /api/login/admin', () => {
         coins: TEACHER_STARTER_COINS,
         face: null,
         hair: null,
+        skin_tone: 'tone-3',
         isPremiumUser: false,
       });
       const cookie = res.cookies.find((c) => c.name === 'kolikko_session');

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@kolikko/core/errors';
 import { ZTeacherUser } from '@kolikko/core/schemas/auth';
-import { ZActionImage, ZCharacterImage, ZCharacterPath, ZCharacterRequest } from '@kolikko/core/schemas/characters';
+import { ZActionImage, ZCharacterFileQuery, ZCharacterImage, ZCharacterPath, ZCharacterRequest, ZSkinToneRequest } from '@kolikko/core/schemas/characters';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import { ZMember, ZMemberId, ZUserId } from '@kolikko/core/schemas/groups';
 import { requireMember, requireTeacher } from '../../plugins/auth.ts';
@@ -40,9 +40,17 @@ export async function avatarsRoutes(fastify: FastifyInstance, opts: { avatars: A
 
   app.get(
     '/images/:path',
-    { schema: { tags, summary: 'One face, hair or action picture (SVG); only the files of the manifest', params: z.object({ path: ZCharacterPath }), response: { 404: ZApiError } } },
+    {
+      schema: {
+        tags,
+        summary: 'One face, hair or action picture (SVG); only the files of the manifest. A face in the skin tone asked for (the default one without it)',
+        params: z.object({ path: ZCharacterPath }),
+        querystring: ZCharacterFileQuery,
+        response: { 400: ZApiError, 404: ZApiError },
+      },
+    },
     async (request, reply) => {
-      const file = catalog.file(request.params.path);
+      const file = catalog.file(request.params.path, request.query.tone);
       if (!file) throw new AppError('IMAGE.IMAGE_NOT_FOUND');
       return sendCharacterFile(reply, file, request.headers['if-none-match']);
     },
@@ -78,6 +86,32 @@ export async function avatarsRoutes(fastify: FastifyInstance, opts: { avatars: A
       },
     },
     async (request) => avatars.setMemberCharacter(actorOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/member/:id/skin-tone',
+    {
+      schema: {
+        tags,
+        summary: "The student's skin tone, free (the student, or its teacher); every face draws its skin in it; answers the student",
+        params: z.object({ id: ZMemberId }),
+        body: ZSkinToneRequest,
+        response: { 200: ZMember, ...errors },
+      },
+    },
+    async (request) => avatars.setMemberSkinTone(actorOf(request), request.params.id, request.body.skin_tone),
+  );
+
+  app.put(
+    '/admin/:id/skin-tone',
+    {
+      schema: { tags, summary: "The teacher's own skin tone (free)", params: z.object({ id: ZUserId }), body: ZSkinToneRequest, response: { 200: ZTeacherUser, ...errors } },
+    },
+    async (request) => {
+      const { teacherId } = requireTeacher(request);
+      assertSelf(teacherId, request.params.id);
+      return avatars.setTeacherSkinTone(teacherId, request.body.skin_tone);
+    },
   );
 
   app.put(

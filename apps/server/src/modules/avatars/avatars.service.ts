@@ -1,6 +1,7 @@
 import { AppError } from '@kolikko/core/errors';
 import { decideUnlock, ownsCharacterPart } from '@kolikko/core/rules/characters';
 import type { TCharacterRequest } from '@kolikko/core/schemas/characters';
+import type { SkinTone } from '@kolikko/core/enumerations';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { TMember } from '@kolikko/core/schemas/groups';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +13,7 @@ import type { MemberEvents } from '../members/members.events.ts';
 import { accessibleMember, type Actor } from '../members/members.service.ts';
 import type { CharacterCatalog } from './catalog.ts';
 import * as repo from './avatars.repo.ts';
+import { toneToKeep } from './skin-tones.ts';
 
 export type AvatarsService = ReturnType<typeof createAvatarsService>;
 
@@ -19,7 +21,8 @@ export type AvatarsService = ReturnType<typeof createAvatarsService>;
  * Faces and hairs (spec sections 3 and 5): a student unlocks a part once (face 3 coins, hair 1,
  * to the sink) and wears its unlocked parts or the free defaults; its teacher may dress it in the
  * same. Teachers wear any part for free: spec section 7 gives them no unlock call, and their
- * coins are the class's purse.
+ * coins are the class's purse. The skin tone (issue 33) is a choice of its own, free for all: a
+ * face draws its skin in it, so changing face keeps the skin.
  */
 export function createAvatarsService({ db, events, catalog }: { db: Db; events: MemberEvents; catalog: CharacterCatalog }) {
   function assertPart({ type, path }: TCharacterRequest): void {
@@ -30,6 +33,13 @@ export function createAvatarsService({ db, events, catalog }: { db: Db; events: 
     const row = await findMemberWithTeacher(db, memberId);
     if (!row) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
     return presentMemberForTeacher(row.member);
+  }
+
+  /** A change to a student's character: its teacher's screens refresh, or the student's when the teacher made it. */
+  function announce(actor: Actor, member: TMember): TMember {
+    if (actor.kind === 'member') events.settingsUpdated(member, 'character');
+    else events.teacherUpdatedSetting(member, 'character');
+    return member;
   }
 
   return {
@@ -61,7 +71,7 @@ export function createAvatarsService({ db, events, catalog }: { db: Db; events: 
             });
             await repo.addUnlockedPart(tx, memberId, part.type, part.path);
           }
-          await repo.setMemberPart(tx, memberId, part.type, part.path);
+          await repo.setMemberPart(tx, memberId, part.type, part.path, toneToKeep(member));
         });
       } catch (err) {
         if (err instanceof InsufficientCoins) throw new AppError('MISC.OUT_OF_COINS');
@@ -80,17 +90,30 @@ export function createAvatarsService({ db, events, catalog }: { db: Db; events: 
       if (!ownsCharacterPart(part.type, part.path, unlocked)) {
         throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS', { field: 'path', message: 'Unlock this part first' });
       }
-      const updated = await repo.setMemberPart(db, memberId, part.type, part.path);
+      const updated = await repo.setMemberPart(db, memberId, part.type, part.path, toneToKeep(member));
       if (!updated) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
-      const presented = presentMemberForTeacher(updated);
-      if (actor.kind === 'member') events.settingsUpdated(presented, 'character');
-      else events.teacherUpdatedSetting(presented, 'character');
-      return presented;
+      return announce(actor, presentMemberForTeacher(updated));
     },
 
     async setTeacherCharacter(teacherId: string, part: TCharacterRequest): Promise<TTeacherUser> {
       assertPart(part);
-      const updated = await repo.setTeacherPart(db, teacherId, part.type, part.path);
+      const look = await repo.findTeacherLook(db, teacherId);
+      if (!look) throw new AppError('AUTH.NO_AUTH');
+      const updated = await repo.setTeacherPart(db, teacherId, part.type, part.path, toneToKeep(look));
+      if (!updated) throw new AppError('AUTH.NO_AUTH');
+      return presentTeacher(updated);
+    },
+
+    /** The student itself or its teacher picks the student's skin tone: free, any tone. */
+    async setMemberSkinTone(actor: Actor, memberId: string, tone: SkinTone): Promise<TMember> {
+      await accessibleMember(db, actor, memberId);
+      const updated = await repo.setMemberSkinTone(db, memberId, tone);
+      if (!updated) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+      return announce(actor, presentMemberForTeacher(updated));
+    },
+
+    async setTeacherSkinTone(teacherId: string, tone: SkinTone): Promise<TTeacherUser> {
+      const updated = await repo.setTeacherSkinTone(db, teacherId, tone);
       if (!updated) throw new AppError('AUTH.NO_AUTH');
       return presentTeacher(updated);
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_IDLE_MINUTES } from '@kolikko/core/limits';
 import type { TDemo } from '@kolikko/core/schemas/demo';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/reset.ts';
@@ -16,6 +17,13 @@ beforeAll(async () => {
   const t = await buildTestApp();
   app = t.app;
   db = t.database.db;
+});
+
+describe('the idle time a demo is removed after', () => {
+  // Issue 33: the demo page says the same figure (apps/web/src/features/demo/demo-idle.test.ts).
+  it('is the shared constant the demo page tells', () => {
+    expect(DEMO_IDLE_MS).toBe(DEMO_IDLE_MINUTES * 60_000);
+  });
 });
 
 /** Rows of every table of the schema. */

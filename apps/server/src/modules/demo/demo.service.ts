@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { AppError } from '@kolikko/core/errors';
-import { SESSION_TTL_MS } from '@kolikko/core/limits';
+import { DEMO_IDLE_MINUTES, SESSION_TTL_MS } from '@kolikko/core/limits';
 import { isDefaultCharacterPart } from '@kolikko/core/rules/characters';
 import { perWindow } from '@kolikko/core/rules/attempts';
 import type { TDemo } from '@kolikko/core/schemas/demo';
@@ -21,8 +21,8 @@ import * as repo from './demo.repo.ts';
 const MINUTE_MS = 60_000;
 /** Demos started per network address: 10, then an hour's wait (each one is a classroom of rows). */
 export const DEMO_STARTS_PER_ADDRESS = perWindow(10, 60 * MINUTE_MS);
-/** A demo idle this long is removed (issue 19: within an hour of its last action, with the sweep's period). */
-export const DEMO_IDLE_MS = 45 * MINUTE_MS;
+/** A demo idle this long is removed (core's DEMO_IDLE_MINUTES, which the demo page tells), at the next sweep. */
+export const DEMO_IDLE_MS = DEMO_IDLE_MINUTES * MINUTE_MS;
 /** How often each server process looks for idle demos. */
 export const DEMO_SWEEP_MS = 5 * MINUTE_MS;
 /** The last action is written at most this often per demo and process. */

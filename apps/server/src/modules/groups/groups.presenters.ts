@@ -1,6 +1,7 @@
 import { GROUP_MEMBER_LIMIT } from '@kolikko/core/limits';
 import type { TGroup, TMember } from '@kolikko/core/schemas/groups';
 import type { MemberRow } from '../auth/auth.repo.ts';
+import { skinToneOf } from '../avatars/skin-tones.ts';
 import type { GroupRow } from './groups.repo.ts';
 
 export function presentGroup(group: GroupRow, memberCount: number, activeGroupId: string | null): TGroup {
@@ -32,6 +33,7 @@ export function presentMemberForTeacher(m: MemberRow): TMember {
     coins: m.coins,
     face: m.face,
     hair: m.hair,
+    skin_tone: skinToneOf(m),
     unlocked_faces: m.unlockedFaces,
     unlocked_hairs: m.unlockedHairs,
     small_group: m.smallGroup,

@@ -1,5 +1,6 @@
 import { AppError } from '@kolikko/core/errors';
 import { EXTRA_GROUP_PRICE, GROUPS_INCLUDED } from '@kolikko/core/limits';
+import { sortByUsername } from '@kolikko/core/rules/names';
 import type { TGroup, TGroupLimits, TGroupSettingsRequest } from '@kolikko/core/schemas/groups';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -164,7 +165,7 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
 
     async members(teacherId: string, groupId: string) {
       await ownedGroup(db, teacherId, groupId);
-      return (await repo.listMembersOfGroup(db, groupId)).map(presentMemberForTeacher);
+      return sortByUsername(await repo.listMembersOfGroup(db, groupId)).map(presentMemberForTeacher);
     },
 
     limits,

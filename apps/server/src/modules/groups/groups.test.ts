@@ -173,7 +173,7 @@ describe('groups: settings and deletion', () => {
     ]);
     const res = await call('GET', `/api/group/${group.id}/members`, cookie);
     expect(res.json().filter((m: { id: string }) => m.id === member.id)).toEqual([
-      { id: member.id, username: member.username, group_id: group.id, coins: 0, face: null, hair: null, unlocked_faces: [], unlocked_hairs: [], small_group: 'blue', has_badge: false },
+      { id: member.id, username: member.username, group_id: group.id, coins: 0, face: null, hair: null, skin_tone: 'tone-3', unlocked_faces: [], unlocked_hairs: [], small_group: 'blue', has_badge: false },
     ]);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZMemberHistory, ZPurchaseHistoryItem } from '@kolikko/core/schemas/coins';
+import { ZMemberHistory, ZPurchaseHistoryItem, ZPurchaseHistoryQuery } from '@kolikko/core/schemas/coins';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import { ZMemberId, ZUserId } from '@kolikko/core/schemas/groups';
 import { requireTeacher } from '../../plugins/auth.ts';
@@ -32,12 +32,18 @@ export async function historyRoutes(fastify: FastifyInstance, opts: { history: H
   app.get(
     '/purchase/history/:userId',
     {
-      schema: { tags, summary: "The teacher's own coin movements, newest first", params: z.object({ userId: ZUserId }), response: { 200: z.array(ZPurchaseHistoryItem), ...errors } },
+      schema: {
+        tags,
+        summary: "The teacher's own coin movements, newest first; with awards=grouped an award (or its undo) is one item with its students",
+        params: z.object({ userId: ZUserId }),
+        querystring: ZPurchaseHistoryQuery,
+        response: { 200: z.array(ZPurchaseHistoryItem), ...errors },
+      },
     },
     async (request) => {
       const { teacherId } = requireTeacher(request);
       assertSelf(teacherId, request.params.userId);
-      return history.teacherHistory(teacherId);
+      return history.teacherHistory(teacherId, { groupAwards: request.query.awards === 'grouped' });
     },
   );
 }

@@ -55,6 +55,9 @@ describe('member live events', () => {
     const bought = (await call('POST', `/api/member/${alice.id}/reward/${reward.id}`, cookies.alice, { price: 4 })).json();
     expect(await purchased).toEqual({
       member_id: alice.id,
+      // Issue 33: the buyer's nickname and group, for the teacher's notice and hand-out queue.
+      username: alice.username,
+      group_id: group.id,
       purchase_id: bought.purchase.id,
       reward_id: reward.id,
       name: 'Sticker',

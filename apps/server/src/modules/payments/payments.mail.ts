@@ -16,8 +16,26 @@ const vatPercent = (language: 'en' | 'fi') => {
   return language === 'fi' ? percent.replace('.', ',') : percent;
 };
 
+/** Who sells the coins (config's seller): named on every receipt (issue 33). */
+export interface Seller {
+  name: string | null;
+  address: string | null;
+  businessId: string | null;
+}
+
+/** The seller's lines of a receipt: its name, address and business ID, as far as they are configured. */
+function sellerLines(seller: Seller, language: 'en' | 'fi'): string[] {
+  return [
+    `${language === 'en' ? 'Seller' : 'Myyjä'}: ${seller.name ?? 'Kolikko'}`,
+    ...(seller.address ? [seller.address] : []),
+    ...(seller.businessId ? [`${language === 'en' ? 'Business ID' : 'Y-tunnus'}: ${seller.businessId}`] : []),
+  ];
+}
+
+type ReceiptPurchase = TPaymentAmounts & { paymentIntentId: string; date: Date };
+
 /** The receipt of a coin purchase credited to the teacher's purse. */
-export function receiptMail(to: string, username: string, purchase: TPaymentAmounts & { paymentIntentId: string; date: Date }): Mail {
+export function receiptMail(to: string, username: string, purchase: ReceiptPurchase, seller: Seller): Mail {
   const date = purchase.date.toISOString().slice(0, 10);
   const lines = (language: 'en' | 'fi') =>
     language === 'en'
@@ -28,6 +46,7 @@ export function receiptMail(to: string, username: string, purchase: TPaymentAmou
           `VAT ${vatPercent('en')} %: ${euros(purchase.vat, 'en')}`,
           `Total paid: ${euros(purchase.total, 'en')}`,
           `Date: ${date}. Payment reference: ${purchase.paymentIntentId}`,
+          ...sellerLines(seller, 'en'),
         ]
       : [
           `Hei ${username}, kiitos ostoksestasi. ${purchase.coins} kolikkoa on nyt kukkarossasi.`,
@@ -36,6 +55,7 @@ export function receiptMail(to: string, username: string, purchase: TPaymentAmou
           `Arvonlisävero ${vatPercent('fi')} %: ${euros(purchase.vat, 'fi')}`,
           `Yhteensä maksettu: ${euros(purchase.total, 'fi')}`,
           `Päivämäärä: ${date}. Maksun viite: ${purchase.paymentIntentId}`,
+          ...sellerLines(seller, 'fi'),
         ];
   const en = lines('en');
   const fi = lines('fi');
@@ -45,4 +65,87 @@ export function receiptMail(to: string, username: string, purchase: TPaymentAmou
     text: [...en, '', ...fi].join('\n'),
     html: [en, fi].map((block) => `<p>${block.map(escapeHtml).join('<br>')}</p>`).join(''),
   };
+}
+
+const PAGE_TEXTS = {
+  en: {
+    title: 'Receipt',
+    buyer: 'Buyer',
+    date: 'Date',
+    reference: 'Payment reference',
+    item: (coins: number) => `${coins} coins`,
+    net: 'Price without VAT',
+    vat: (rate: string) => `VAT ${rate} %`,
+    total: 'Total paid',
+    print: 'Print this page, or save it as a PDF, with the browser\'s print command (Ctrl+P, on a Mac ⌘P).',
+  },
+  fi: {
+    title: 'Kuitti',
+    buyer: 'Ostaja',
+    date: 'Päivämäärä',
+    reference: 'Maksun viite',
+    item: (coins: number) => `${coins} kolikkoa`,
+    net: 'Hinta ilman arvonlisäveroa',
+    vat: (rate: string) => `Arvonlisävero ${rate} %`,
+    total: 'Yhteensä maksettu',
+    print: 'Tulosta sivu tai tallenna se PDF-tiedostoksi selaimen tulostustoiminnolla (Ctrl+P, Macissa ⌘P).',
+  },
+} as const;
+
+/**
+ * The printable receipt of a coin purchase (issue 33), opened from the purchase history: one
+ * HTML page with print styles, no script, printed or saved as a PDF by the browser.
+ */
+export function receiptPage(username: string, purchase: ReceiptPurchase, seller: Seller, language: 'en' | 'fi'): string {
+  const t = PAGE_TEXTS[language];
+  const date = `${purchase.date.getUTCDate()}.${purchase.date.getUTCMonth() + 1}.${purchase.date.getUTCFullYear()}`;
+  const e = escapeHtml;
+  const [sellerName, ...sellerRest] = sellerLines(seller, language);
+  const row = (label: string, value: string, strong = false) =>
+    `<tr${strong ? ' class="total"' : ''}><th scope="row">${e(label)}</th><td>${e(value)}</td></tr>`;
+  return `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(`${t.title} – ${seller.name ?? 'Kolikko'}`)}</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; color: #1a1b1e; margin: 0; background: #f8f9fa; }
+  main { max-width: 640px; margin: 24px auto; padding: 24px; background: #fff; border: 1px solid #dee2e6; border-radius: 8px; }
+  h1 { margin: 0 0 16px; font-size: 28px; }
+  .parties { display: flex; flex-wrap: wrap; gap: 16px 48px; margin-bottom: 24px; }
+  .parties p { margin: 0; }
+  table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
+  th, td { padding: 8px 0; border-bottom: 1px solid #dee2e6; text-align: left; }
+  td { text-align: right; }
+  tr.total th, tr.total td { font-weight: 800; border-bottom: 2px solid #1a1b1e; }
+  .note { margin-top: 24px; color: #495057; font-size: 14px; }
+  @media print {
+    body { background: #fff; }
+    main { margin: 0; max-width: none; border: 0; padding: 0; }
+    .note { display: none; }
+    @page { size: A4; margin: 20mm; }
+  }
+</style>
+</head>
+<body>
+<main>
+<h1>${e(t.title)}</h1>
+<div class="parties">
+<p><strong>${e(sellerName ?? '')}</strong>${sellerRest.map((line) => `<br>${e(line)}`).join('')}</p>
+<p>${e(t.buyer)}: ${e(username)}<br>${e(t.date)}: ${e(date)}<br>${e(t.reference)}: ${e(purchase.paymentIntentId)}</p>
+</div>
+<table>
+<tbody>
+${row(t.item(purchase.coins), '')}
+${row(t.net, euros(purchase.net, language))}
+${row(t.vat(vatPercent(language)), euros(purchase.vat, language))}
+${row(t.total, euros(purchase.total, language), true)}
+</tbody>
+</table>
+<p class="note">${e(t.print)}</p>
+</main>
+</body>
+</html>
+`;
 }

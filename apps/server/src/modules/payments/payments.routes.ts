@@ -1,3 +1,4 @@
+import type { TSsoProviderInfo } from '@kolikko/core/schemas/sso';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +22,12 @@ import type { PaymentsService } from './payments.service.ts';
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['payments'];
 
-export async function paymentsRoutes(fastify: FastifyInstance, opts: { payments: PaymentsService; devRoutes: boolean }) {
+/** A page of HTML (the receipt): its route's schema names only the error bodies, which are JSON. */
+function sendHtml(reply: FastifyReply, page: string) {
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(page);
+}
+
+export async function paymentsRoutes(fastify: FastifyInstance, opts: { payments: PaymentsService; devRoutes: boolean; ssoProviders: TSsoProviderInfo[] }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { payments } = opts;
 
@@ -35,8 +41,14 @@ export async function paymentsRoutes(fastify: FastifyInstance, opts: { payments:
 
   app.get(
     '/config',
-    { schema: { tags, summary: "The payment provider and its publishable key (public; the web keeps it for the page's life)", response: { 200: ZPaymentConfig } } },
-    async () => payments.config(),
+    {
+      schema: {
+        tags,
+        summary: "The payment provider and its publishable key, and the teacher sign-in providers (public; the web keeps it for the page's life)",
+        response: { 200: ZPaymentConfig },
+      },
+    },
+    async () => ({ ...payments.config(), sso_providers: opts.ssoProviders }),
   );
 
   app.get(
@@ -76,6 +88,24 @@ export async function paymentsRoutes(fastify: FastifyInstance, opts: { payments:
       const { teacherId } = requireTeacher(request);
       assertSelf(teacherId, request.params.userId);
       return payments.owedSummary(teacherId);
+    },
+  );
+
+  app.get(
+    '/purchase/receipt/:paymentIntentId',
+    {
+      schema: {
+        tags,
+        summary: 'The printable receipt (an HTML page with print styles) of one of my paid coin purchases; lang: en (default) or fi',
+        params: z.object({ paymentIntentId: z.string().min(1).max(200) }),
+        querystring: z.object({ lang: z.enum(['en', 'fi']).default('en') }),
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { teacherId } = requireTeacher(request);
+      const page = await payments.receipt(teacherId, request.params.paymentIntentId, request.query.lang);
+      return sendHtml(reply, page);
     },
   );
 

@@ -10,7 +10,7 @@ import { WebhookVerificationError, type EventPaymentIntent, type PaymentEvent, t
 import { moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import { payOwedRewards, type OwedRewardsService, type OwedSettlement } from '../coins/owed-rewards.service.ts';
 import { lockTeacherPurse, teacherCoins } from '../members/members.repo.ts';
-import { receiptMail } from './payments.mail.ts';
+import { receiptMail, receiptPage, type Seller } from './payments.mail.ts';
 import * as repo from './payments.repo.ts';
 
 const CURRENCY = 'eur';
@@ -38,8 +38,10 @@ export function createPaymentsService(deps: {
   owedRewards: OwedRewardsService;
   mailer: Mailer;
   log: Log;
+  /** Named on every receipt (issue 33). */
+  seller: Seller;
 }) {
-  const { db, provider, packages, owedRewards, mailer, log } = deps;
+  const { db, provider, packages, owedRewards, mailer, log, seller } = deps;
   const netByCoins = new Map(packages.map((p) => [p.coins, p.netCents]));
 
   /**
@@ -86,7 +88,7 @@ export function createPaymentsService(deps: {
       const teacher = await repo.findTeacherContact(db, purchase.teacherId);
       if (!teacher) return;
       const amounts = { coins: purchase.coins, net: purchase.netCents, vat: purchase.vatCents, total: purchase.totalCents };
-      await mailer.send(receiptMail(teacher.email, teacher.username, { ...amounts, paymentIntentId, date: purchase.creditedAt ?? new Date() }));
+      await mailer.send(receiptMail(teacher.email, teacher.username, { ...amounts, paymentIntentId, date: purchase.creditedAt ?? new Date() }, seller));
     } catch (err) {
       log.error({ err, paymentIntentId }, 'coin purchase receipt mail failed');
     }
@@ -95,8 +97,20 @@ export function createPaymentsService(deps: {
   return {
     provider: provider.name,
 
+    /**
+     * GET purchase/receipt/{paymentIntentId} (issue 33): the printable receipt of one of the
+     * teacher's own paid purchases; another's, or one not paid, is not found.
+     */
+    async receipt(teacherId: string, paymentIntentId: string, language: 'en' | 'fi'): Promise<string> {
+      const purchase = await repo.findCoinPurchase(db, paymentIntentId);
+      if (!purchase || purchase.teacherId !== teacherId || purchase.status !== 'succeeded') throw new AppError('PAYMENT.PURCHASE_NOT_FOUND');
+      const teacher = await repo.findTeacherContact(db, teacherId);
+      const amounts = { coins: purchase.coins, net: purchase.netCents, vat: purchase.vatCents, total: purchase.totalCents };
+      return receiptPage(teacher?.username ?? '', { ...amounts, paymentIntentId, date: purchase.creditedAt ?? purchase.createdAt }, seller, language);
+    },
+
     /** GET config. */
-    config(): TPaymentConfig {
+    config(): Omit<TPaymentConfig, "sso_providers"> {
       return { publishableKey: provider.publishableKey, provider: provider.name };
     },
 

@@ -119,8 +119,8 @@ const succeed = (cookie: string | undefined, paymentIntentId: string) => call('P
 
 describe('payment configuration and prices', () => {
   it('names the provider and its publishable key, to anybody', async () => {
-    expect((await call('GET', '/api/config')).json()).toEqual({ publishableKey: null, provider: 'dev' });
-    expect((await callStripe('GET', '/api/config')).json()).toEqual({ publishableKey: PUBLISHABLE_KEY, provider: 'stripe' });
+    expect((await call('GET', '/api/config')).json()).toEqual({ publishableKey: null, provider: 'dev', sso_providers: [] });
+    expect((await callStripe('GET', '/api/config')).json()).toEqual({ publishableKey: PUBLISHABLE_KEY, provider: 'stripe', sso_providers: [] });
   });
 
   it('lists the packages in net cents with the best value, VAT and currency, under the configured provider only', async () => {
@@ -269,10 +269,10 @@ describe('the dev provider completing a payment', () => {
     const { paymentIntentId } = await devIntent(cookie, teacher.id);
     const withStripe = await callStripe('POST', `/api/dev/payments/${paymentIntentId}/succeed`, await signIn(stripe.app, teacher, 'teacher'));
     expect(withStripe.statusCode).toBe(404);
-    const production = await buildTestApp({ NODE_ENV: 'production' });
+    const production = await buildTestApp({ NODE_ENV: 'production', COMPANY_NAME: 'Kolikko Oy' });
     const res = await production.app.inject({ method: 'POST', url: `/api/dev/payments/${paymentIntentId}/succeed` });
     expect([res.statusCode, res.json().errorCode]).toEqual([404, 'VALIDATION.INVALID_INPUT']);
-    expect((await production.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({ publishableKey: null, provider: 'dev' });
+    expect((await production.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({ publishableKey: null, provider: 'dev', sso_providers: [] });
     expect(await coinsOf('teachers', teacher.id)).toBe(300);
   });
 });
@@ -467,13 +467,13 @@ describe('after a purchase', () => {
     const teacher = await buildTeacher(db);
     const failing: Mailer = { driver: 'outbox', send: async () => Promise.reject(new Error('mail server down')), close: () => undefined };
     const log = { warn: vi.fn(), error: vi.fn() };
-    const service = createPaymentsService({ db, provider: createDevProvider(), packages: dev.config.coinPackages, owedRewards: buildOwedRewardsService(db), mailer: failing, log });
+    const service = createPaymentsService({ db, provider: createDevProvider(), packages: dev.config.coinPackages, owedRewards: buildOwedRewardsService(db), mailer: failing, log, seller: dev.config.seller });
     const { paymentIntentId } = await service.createPaymentIntent(teacher.id, 100);
     expect(await service.devSucceed(teacher.id, paymentIntentId)).toEqual({ credited: true, coins: 400, owed: { rewards: 0, coins: 0 } });
     expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ paymentIntentId }), 'coin purchase receipt mail failed');
     expect(await coinsOf('teachers', teacher.id)).toBe(400);
     // The same service with a working mailer: the outbox gets it (the mailer is the only difference).
-    const working = createPaymentsService({ db, provider: createDevProvider(), packages: dev.config.coinPackages, owedRewards: buildOwedRewardsService(db), mailer: createOutboxMailer(db, dev.app.log), log });
+    const working = createPaymentsService({ db, provider: createDevProvider(), packages: dev.config.coinPackages, owedRewards: buildOwedRewardsService(db), mailer: createOutboxMailer(db, dev.app.log), log, seller: dev.config.seller });
     const second = await working.createPaymentIntent(teacher.id, 100);
     await working.devSucceed(teacher.id, second.paymentIntentId);
     expect((await call('GET', '/api/dev/outbox')).json().filter((m: { to: string }) => m.to === teacher.email)).toHaveLength(1);

@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@kolikko/core/errors';
 import { decideRewardPurchase, rewardActiveUntil } from '@kolikko/core/rules/rewards';
-import type { TBuyRewardResponse } from '@kolikko/core/schemas/rewards';
+import { REWARD_QUEUE_MAX_ITEMS } from '@kolikko/core/limits';
+import type { TBuyRewardResponse, TGroupRewardPurchase, TRewardPurchasesQuery, TSettleRewardPurchaseRequest, TSettleRewardPurchaseResponse } from '@kolikko/core/schemas/rewards';
 import type { Db } from '../../db/client.ts';
-import { InsufficientCoins, memberAccount, moveCoins } from '../coins/ledger.repo.ts';
+import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import { lockMembers } from '../members/members.repo.ts';
 import type { MemberEvents } from '../members/members.events.ts';
-import { presentPurchase } from './rewards.presenters.ts';
+import { ownedGroup } from '../groups/groups.service.ts';
+import type { RewardEvents } from './rewards.events.ts';
+import { presentGroupPurchase, presentPurchase } from './rewards.presenters.ts';
 import * as repo from './rewards.repo.ts';
 
 export type RewardPurchasesService = ReturnType<typeof createRewardPurchasesService>;
 
-export function createRewardPurchasesService({ db, events }: { db: Db; events: MemberEvents }) {
+export function createRewardPurchasesService({ db, events, rewardEvents }: { db: Db; events: MemberEvents; rewardEvents: RewardEvents }) {
   return {
     /**
      * A student buys a reward of its group's published list (spec section 4), in one transaction
@@ -20,7 +23,7 @@ export function createRewardPurchasesService({ db, events }: { db: Db; events: M
      * afford one buys one, and an active reward is not bought twice. Coins go to the sink.
      */
     async buy(memberId: string, rewardId: string, askedPrice: number): Promise<TBuyRewardResponse> {
-      let bought: { purchase: repo.RewardPurchaseRow; groupId: string; coins: number; now: Date };
+      let bought: { purchase: repo.RewardPurchaseRow; groupId: string; coins: number; now: Date; username: string };
       try {
         bought = await db.transaction(async (tx) => {
           const [member] = await lockMembers(tx, [memberId]);
@@ -54,15 +57,18 @@ export function createRewardPurchasesService({ db, events }: { db: Db; events: M
             purchasedAt: now,
             activeUntil: rewardActiveUntil(now),
           });
-          return { purchase, groupId: member.groupId, coins: member.coins - decision.charge, now };
+          const username = (await repo.findMemberUsername(tx, memberId)) ?? '';
+          return { purchase, groupId: member.groupId, coins: member.coins - decision.charge, now, username };
         });
       } catch (err) {
         if (err instanceof InsufficientCoins) throw new AppError('MISC.OUT_OF_COINS');
         throw err;
       }
-      const { purchase, groupId, coins, now } = bought;
+      const { purchase, groupId, coins, now, username } = bought;
       events.purchasedReward(groupId, {
         member_id: memberId,
+        username,
+        group_id: groupId,
         purchase_id: purchase.id,
         reward_id: rewardId,
         name: purchase.rewardName,
@@ -71,6 +77,61 @@ export function createRewardPurchasesService({ db, events }: { db: Db; events: M
         member_coins: coins,
       });
       return { purchase: presentPurchase(purchase, now), member_coins: coins };
+    },
+
+    /** GET group/{id}/reward-purchases (issue 33): the group's hand-out queue, newest first; its teacher only. */
+    async listForGroup(teacherId: string, groupId: string, query: TRewardPurchasesQuery): Promise<TGroupRewardPurchase[]> {
+      await ownedGroup(db, teacherId, groupId);
+      const now = new Date();
+      const rows = await repo.listGroupPurchases(db, groupId, query.state, REWARD_QUEUE_MAX_ITEMS);
+      return rows.map((row) => presentGroupPurchase(row, now));
+    },
+
+    /**
+     * PUT reward-purchase/{id} (issue 33): the group's teacher marks a pending purchase given, or
+     * gives it back: its price returns to the student from `sink`, where the purchase sent it
+     * (`reward_return`, referencing the purchase), so the teacher's purse is not touched. Locks the
+     * student first, as every movement of a student's coins does, then the purchase FOR UPDATE:
+     * racing settlements take turns there, the first settles and the rest find it settled
+     * (REWARD.ALREADY_SETTLED). Another teacher's purchase is REWARD.REWARD_NOT_FOUND, so purchase
+     * ids cannot be probed.
+     */
+    async settle(teacherId: string, purchaseId: string, request: TSettleRewardPurchaseRequest): Promise<TSettleRewardPurchaseResponse> {
+      const found = await repo.findPurchaseWithTeacher(db, purchaseId);
+      if (!found || found.teacherId !== teacherId) throw new AppError('REWARD.REWARD_NOT_FOUND');
+      const memberId = found.purchase.memberId;
+      const settled = await db.transaction(async (tx) => {
+        const [member] = await lockMembers(tx, [memberId]);
+        const purchase = await repo.lockPurchase(tx, purchaseId);
+        if (!member || !purchase) throw new AppError('REWARD.REWARD_NOT_FOUND');
+        if (purchase.state !== 'pending') throw new AppError('REWARD.ALREADY_SETTLED');
+        const now = new Date();
+        const refunded = request.state === 'returned' ? purchase.price : 0;
+        if (refunded > 0) {
+          await moveCoins(tx, {
+            from: 'sink',
+            to: memberAccount(memberId),
+            amount: refunded,
+            reason: 'reward_return',
+            actor: teacherAccount(teacherId),
+            groupId: purchase.groupId,
+            reference: purchase.id,
+          });
+        }
+        await repo.settlePurchase(tx, purchase.id, request.state, now);
+        return { purchase: { ...purchase, state: request.state, settledAt: now }, coins: member.coins + refunded, refunded, now };
+      });
+      const { purchase, coins, refunded, now } = settled;
+      rewardEvents.purchaseSettled({
+        purchase_id: purchase.id,
+        member_id: memberId,
+        group_id: purchase.groupId,
+        reward_name: purchase.rewardName,
+        state: request.state,
+        refunded,
+        member_coins: coins,
+      });
+      return { purchase: presentGroupPurchase(purchase, now), member_coins: coins };
     },
   };
 }

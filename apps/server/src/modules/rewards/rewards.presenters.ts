@@ -1,6 +1,6 @@
 import { rewardPurchaseStatus } from '@kolikko/core/rules/rewards';
-import type { TReward, TRewardList, TRewardPurchase } from '@kolikko/core/schemas/rewards';
-import type { RewardListRow, RewardPurchaseRow, RewardRow } from './rewards.repo.ts';
+import type { TGroupRewardPurchase, TReward, TRewardList, TRewardPurchase } from '@kolikko/core/schemas/rewards';
+import type { GroupPurchaseRow, RewardListRow, RewardPurchaseRow, RewardRow } from './rewards.repo.ts';
 
 /** A reward; `activeUntil` only when read through a group (see ZReward.active_until). */
 export function presentReward(r: RewardRow, activeUntil?: Date | null): TReward {
@@ -34,6 +34,22 @@ export function presentPurchase(p: RewardPurchaseRow, now: Date): TRewardPurchas
     price: p.price,
     date: p.purchasedAt.toISOString(),
     active_until: p.activeUntil.toISOString(),
-    status: rewardPurchaseStatus(p.activeUntil, now),
+    status: p.state === 'returned' ? 'used' : rewardPurchaseStatus(p.activeUntil, now),
+    state: p.state,
+  };
+}
+
+/** A purchase of the group's hand-out queue (issue 33). */
+export function presentGroupPurchase(p: GroupPurchaseRow, now: Date): TGroupRewardPurchase {
+  return {
+    id: p.id,
+    member: { id: p.memberId, username: p.username },
+    reward: { id: p.rewardId, name: p.rewardName },
+    price: p.price,
+    purchased_at: p.purchasedAt.toISOString(),
+    active_until: p.activeUntil.toISOString(),
+    active: p.state !== 'returned' && rewardPurchaseStatus(p.activeUntil, now) === 'active',
+    state: p.state,
+    settled_at: p.settledAt?.toISOString() ?? null,
   };
 }

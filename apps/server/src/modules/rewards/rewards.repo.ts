@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, max, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { groups, rewardListItems, rewardListShares, rewardLists, rewardPurchases, rewards, teachers } from '../../db/schema/index.ts';
+import { groups, members, rewardListItems, rewardListShares, rewardLists, rewardPurchases, rewards, teachers } from '../../db/schema/index.ts';
 
 export type RewardRow = typeof rewards.$inferSelect;
 export type RewardListRow = typeof rewardLists.$inferSelect;
@@ -177,12 +177,12 @@ export async function findOfferedReward(db: DbOrTx, groupId: string, rewardId: s
 
 // Purchases
 
-/** When the member's latest purchase of this reward stops being active; null if never bought. */
+/** When the member's latest purchase of this reward stops being active; null if never bought (a purchase given back is not active). */
 export async function latestActiveUntil(db: DbOrTx, memberId: string, rewardId: string): Promise<Date | null> {
   const [row] = await db
     .select({ until: max(rewardPurchases.activeUntil) })
     .from(rewardPurchases)
-    .where(and(eq(rewardPurchases.memberId, memberId), eq(rewardPurchases.rewardId, rewardId)));
+    .where(and(eq(rewardPurchases.memberId, memberId), eq(rewardPurchases.rewardId, rewardId), ne(rewardPurchases.state, 'returned')));
   return row?.until ?? null;
 }
 
@@ -192,12 +192,12 @@ export async function insertPurchase(db: DbOrTx, values: typeof rewardPurchases.
   return row;
 }
 
-/** The member's purchases still active at `now`, by reward. */
+/** The member's purchases still active at `now`, by reward (not those given back). */
 export async function listActivePurchases(db: DbOrTx, memberId: string, now: Date) {
   return db
     .select({ rewardId: rewardPurchases.rewardId, activeUntil: rewardPurchases.activeUntil })
     .from(rewardPurchases)
-    .where(and(eq(rewardPurchases.memberId, memberId), gt(rewardPurchases.activeUntil, now)));
+    .where(and(eq(rewardPurchases.memberId, memberId), gt(rewardPurchases.activeUntil, now), ne(rewardPurchases.state, 'returned')));
 }
 
 /** The member's purchases, newest first. */
@@ -208,4 +208,50 @@ export async function listPurchasesOf(db: DbOrTx, memberId: string, limit: numbe
     .where(eq(rewardPurchases.memberId, memberId))
     .orderBy(desc(rewardPurchases.purchasedAt), desc(rewardPurchases.id))
     .limit(limit);
+}
+
+export async function findMemberUsername(db: DbOrTx, memberId: string): Promise<string | undefined> {
+  const [row] = await db.select({ username: members.username }).from(members).where(eq(members.id, memberId));
+  return row?.username;
+}
+
+// The hand-out queue (issue 33)
+
+export type GroupPurchaseRow = RewardPurchaseRow & { username: string };
+
+/** A group's purchases in one state (or all), newest first, with each buyer's nickname. */
+export async function listGroupPurchases(db: DbOrTx, groupId: string, state: RewardPurchaseRow['state'] | 'all', limit: number): Promise<GroupPurchaseRow[]> {
+  const rows = await db
+    .select({ purchase: rewardPurchases, username: members.username })
+    .from(rewardPurchases)
+    .innerJoin(members, eq(members.id, rewardPurchases.memberId))
+    .where(state === 'all' ? eq(rewardPurchases.groupId, groupId) : and(eq(rewardPurchases.groupId, groupId), eq(rewardPurchases.state, state)))
+    .orderBy(desc(rewardPurchases.purchasedAt), desc(rewardPurchases.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.purchase, username: r.username }));
+}
+
+/** A purchase with its group's teacher, read without a lock (who may settle it, and whose row to lock first). */
+export async function findPurchaseWithTeacher(db: DbOrTx, purchaseId: string) {
+  const [row] = await db
+    .select({ purchase: rewardPurchases, teacherId: groups.teacherId })
+    .from(rewardPurchases)
+    .innerJoin(groups, eq(groups.id, rewardPurchases.groupId))
+    .where(eq(rewardPurchases.id, purchaseId));
+  return row;
+}
+
+/** The purchase held FOR UPDATE: racing settlements take turns here and the later ones see it settled. */
+export async function lockPurchase(db: DbOrTx, purchaseId: string): Promise<GroupPurchaseRow | undefined> {
+  const [row] = await db
+    .select({ purchase: rewardPurchases, username: members.username })
+    .from(rewardPurchases)
+    .innerJoin(members, eq(members.id, rewardPurchases.memberId))
+    .where(eq(rewardPurchases.id, purchaseId))
+    .for('update', { of: rewardPurchases });
+  return row && { ...row.purchase, username: row.username };
+}
+
+export async function settlePurchase(db: DbOrTx, purchaseId: string, state: 'given' | 'returned', at: Date): Promise<void> {
+  await db.update(rewardPurchases).set({ state, settledAt: at }).where(eq(rewardPurchases.id, purchaseId));
 }

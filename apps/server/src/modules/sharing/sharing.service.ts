@@ -43,10 +43,13 @@ export function createSharingService({
     return target;
   }
 
-  /** The teacher a share names; one that blocked the caller answers as if it did not exist. */
+  /**
+   * The teacher a share names. One that blocked the caller answers USER.CANNOT_RECEIVE_SHARES
+   * (issue 33: "not found" read as a typo), and no more: not that, or when, it blocked.
+   */
   async function recipientFor(callerId: string, name: string) {
     const target = await otherTeacher(callerId, name);
-    if (await repo.isBlocked(db, target.id, callerId)) throw new AppError('USER.USER_NOT_FOUND');
+    if (await repo.isBlocked(db, target.id, callerId)) throw new AppError('USER.CANNOT_RECEIVE_SHARES');
     return target;
   }
 
@@ -138,7 +141,7 @@ export function createSharingService({
     blocks: presentBlocks,
 
     /**
-     * Blocks a teacher from sharing with this one: its shares answer USER_NOT_FOUND from now on,
+     * Blocks a teacher from sharing with this one: its shares answer CANNOT_RECEIVE_SHARES from now on,
      * and what it shares with this teacher now ends (the lists leave this teacher's small groups).
      */
     async block(teacherId: string, username: string): Promise<TBlockedTeacher[]> {

@@ -326,7 +326,7 @@ describe('sharing live events', () => {
 });
 
 describe('blocking a sender (blocked-teachers)', () => {
-  it('a blocked sender\'s shares answer as for an unknown teacher, what it shared ends, and unblocking lets it share again', async () => {
+  it('a blocked sender\'s shares are refused (the teacher cannot receive shares from it), what it shared ends, and unblocking lets it share again', async () => {
     const a = await teacher();
     const aGroup = await buildGroup(db, a.id);
     const b = await teacher();
@@ -352,11 +352,17 @@ describe('blocking a sender (blocked-teachers)', () => {
       [`/api/todolist/${bOther.id}/shares`, { recipient: a.email }],
       [`/api/rewardlist/${bRewards.id}/shares`, { recipient: a.username }],
     ] as const) {
+      // Issue 33: not "no teacher found" (which reads as a typo), and nothing more than that the
+      // recipient takes no shares from this sender: not that, nor when, it blocked.
       const res = await call('POST', url, b.cookie, body);
-      const unknown = await call('POST', url, b.cookie, { recipient: 'nobody_here_at_all' });
-      expect([res.statusCode, res.json()]).toEqual([unknown.statusCode, unknown.json()]);
-      expect(res.json().errorCode).toBe('USER.USER_NOT_FOUND');
+      expect([res.statusCode, Object.keys(res.json()).sort(), res.json().errorCode]).toEqual([403, ['errorCode', 'message'], 'USER.CANNOT_RECEIVE_SHARES']);
+      expect(res.json().message).not.toMatch(/block/i);
     }
+    expect(await rowsOf(sql`select count(*)::int as n from todolist_shares where teacher_id = ${a.id}`)).toEqual([{ n: 0 }]);
+    expect(await rowsOf(sql`select count(*)::int as n from reward_list_shares where teacher_id = ${a.id}`)).toEqual([{ n: 0 }]);
+    // Someone no one blocked still gets the unknown teacher's answer for a name that is no one's.
+    const unknown = await call('POST', `/api/todolist/${bOther.id}/shares`, b.cookie, { recipient: 'nobody_here_at_all' });
+    expect([unknown.statusCode, unknown.json().errorCode]).toEqual([404, 'USER.USER_NOT_FOUND']);
     // A can still share with B: a block stops what comes in, not what goes out.
     const aList = await buildTodolist(db, a.id);
     expect((await call('POST', `/api/todolist/${aList.id}/shares`, a.cookie, { recipient: b.username })).statusCode).toBe(201);

@@ -1,6 +1,7 @@
 import { AppError, type ErrorCode } from '@kolikko/core/errors';
 import { decideCompletion, memberTodoStatus, type CompletionRequest, type CompletionState } from '@kolikko/core/rules/completion';
 import { todoTitle } from '@kolikko/core/rules/todos';
+import { sortByUsername } from '@kolikko/core/rules/names';
 import type {
   TApproveAllRequest,
   TApproveAllResponse,
@@ -356,7 +357,7 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
       return {
         todolist_id: todolistId,
         todos: columns.map((todo) => ({ id: todo.id, position: todo.position, reward: todo.reward, answertype: todo.answertype, title: todoTitle(todo.contentHtml) })),
-        members: [...members.values()],
+        members: sortByUsername([...members.values()]),
       };
     },
 

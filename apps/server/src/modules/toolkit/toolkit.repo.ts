@@ -8,7 +8,7 @@ export type ToolkitRow = typeof groupToolkit.$inferSelect;
 /** The group's students as the board draws them. */
 export async function listBoardMembers(db: DbOrTx, groupId: string) {
   return db
-    .select({ id: members.id, username: members.username, face: members.face, hair: members.hair, coins: members.coins })
+    .select({ id: members.id, username: members.username, face: members.face, hair: members.hair, skinTone: members.skinTone, coins: members.coins })
     .from(members)
     .where(eq(members.groupId, groupId));
 }

@@ -3,6 +3,7 @@ import { AppError } from '@kolikko/core/errors';
 import { makeTeams, pickNext, timerAfter, timerAt, type RandomInt } from '@kolikko/core/rules/toolkit';
 import type { TBoard, TPickRequest, TPickResponse, TTeams, TTeamsRequest, TTimerRequest, TTimerState, TToolkitState } from '@kolikko/core/schemas/toolkit';
 import type { Db } from '../../db/client.ts';
+import { skinToneOf } from '../avatars/skin-tones.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
 import type { ToolkitEvents } from './toolkit.events.ts';
 import * as repo from './toolkit.repo.ts';
@@ -54,7 +55,7 @@ export function createToolkitService({ db, events, onlineMemberIds, clock = () =
         name: group.name,
         join_code: group.joinCode,
         shows: group.boardShows,
-        members: students.map((s) => ({ id: s.id, username: s.username, face: s.face, hair: s.hair, coins: shown(s) })),
+        members: students.map((s) => ({ id: s.id, username: s.username, face: s.face, hair: s.hair, skin_tone: skinToneOf(s), coins: shown(s) })),
         coins_today: [...earned.values()].reduce((sum, n) => sum + n, 0),
       };
     },

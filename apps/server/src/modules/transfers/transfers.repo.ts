@@ -26,7 +26,7 @@ export async function findTradingAllowed(db: DbOrTx, groupId: string): Promise<b
 /** The other members of a group, by username. */
 export async function listClassmates(db: DbOrTx, groupId: string, exceptMemberId: string) {
   return db
-    .select({ id: members.id, username: members.username, face: members.face, hair: members.hair })
+    .select({ id: members.id, username: members.username, face: members.face, hair: members.hair, skinTone: members.skinTone })
     .from(members)
     .where(and(eq(members.groupId, groupId), ne(members.id, exceptMemberId)))
     .orderBy(asc(sql`lower(${members.username})`));

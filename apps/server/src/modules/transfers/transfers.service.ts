@@ -1,7 +1,9 @@
 import { AppError } from '@kolikko/core/errors';
 import { decideTransfer } from '@kolikko/core/rules/transfers';
+import { sortByUsername } from '@kolikko/core/rules/names';
 import type { TClassmate, TTransferResponse } from '@kolikko/core/schemas/coins';
 import type { Db } from '../../db/client.ts';
+import { skinToneOf } from '../avatars/skin-tones.ts';
 import { InsufficientCoins, memberAccount, moveCoins } from '../coins/ledger.repo.ts';
 import { lockMembers } from '../members/members.repo.ts';
 import type { MemberEvents } from '../members/members.events.ts';
@@ -66,7 +68,8 @@ export function createTransfersService({ db, events }: { db: Db; events: MemberE
     /** The other students of a member's group, for the member itself or its teacher (no coins shown). */
     async classmates(actor: Actor, memberId: string): Promise<TClassmate[]> {
       const { member } = await accessibleMember(db, actor, memberId);
-      return repo.listClassmates(db, member.groupId, memberId);
+      const rows = await repo.listClassmates(db, member.groupId, memberId);
+      return sortByUsername(rows.map(({ skinTone, ...c }) => ({ ...c, skin_tone: skinToneOf({ skinTone, face: c.face }) })));
     },
   };
 }

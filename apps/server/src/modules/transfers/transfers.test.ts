@@ -63,7 +63,7 @@ describe('transfers: who may call what', () => {
       expect([res.statusCode, res.json().errorCode]).toEqual([status, code]);
     }
     const mine = (await call('GET', classmates, c.aliceCookie)).json();
-    expect(mine).toEqual([{ id: c.bob.id, username: c.bob.username, face: null, hair: null }]);
+    expect(mine).toEqual([{ id: c.bob.id, username: c.bob.username, face: null, hair: null, skin_tone: 'tone-3' }]);
     expect((await call('GET', classmates, c.cookie)).json()).toEqual(mine);
   });
 });

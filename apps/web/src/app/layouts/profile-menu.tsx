@@ -26,7 +26,7 @@ export function ProfileButton({ user, expanded = false, className, ...rest }: { 
       {...rest}
       className={className ? `${classes.profileButton} ${className}` : classes.profileButton}
     >
-      <MemberAvatar face={user.face} hair={user.hair} username={user.username} size={36} decorative />
+      <MemberAvatar face={user.face} hair={user.hair} skinTone={user.skin_tone} username={user.username} size={36} decorative />
       <Text size="sm" fw={700} visibleFrom="md" maw={140} truncate>
         {user.username}
       </Text>

@@ -47,7 +47,7 @@ export function StudentLayout() {
           <Group gap="sm" wrap="nowrap">
             <Logo to="/student/home" />
             <Group gap={8} wrap="nowrap" visibleFrom="sm">
-              <MemberAvatar face={user.face} hair={user.hair} username={user.username} size={36} decorative />
+              <MemberAvatar face={user.face} hair={user.hair} skinTone={user.skin_tone} username={user.username} size={36} decorative />
               <Text size="sm" c="dark.4" fw={600}>
                 {user.username}
               </Text>

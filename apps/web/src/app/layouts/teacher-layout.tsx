@@ -30,6 +30,7 @@ import { teacherHandlers } from '../live-updates-teacher.ts';
 import { useCurrentHeaderSelection, type HeaderSelectionKind } from '../../lib/header-selection.ts';
 import { useActiveGroup } from '../../lib/queries/get-active-group.ts';
 import { useOwedRewards } from '../../lib/queries/owed-rewards.ts';
+import { useHasSharedTodolists } from '../../lib/queries/shared-todolists.ts';
 import classes from './teacher-layout.module.css';
 import { ProfileMenu } from './profile-menu.tsx';
 
@@ -112,10 +113,13 @@ export function TeacherLayout() {
   const logout = useLogout();
   const active = useActiveGroup(user?.admin ? user.id : '');
   const owed = useOwedRewards(user?.admin ? user.id : '', { enabled: user?.admin ?? false });
+  // Without a group, Todo lists still opens the lists other teachers share with this one (issue 33).
+  const hasSharedLists = useHasSharedTodolists(user?.admin ? user.id : '', { enabled: active.data === null }).data === true;
   useLiveUpdates(teacherHandlers);
 
   if (!user || !user.admin) return null;
-  // Spec section 2: todos, shared and rewards stay disabled until a group is active.
+  // Spec section 2: todos, shared and rewards stay disabled until a group is active (todos opens
+  // without one when another teacher shares a list with this one).
   const activeGroupName = active.data?.name ?? null;
   const hasActiveGroup = activeGroupName !== null;
 
@@ -170,7 +174,7 @@ export function TeacherLayout() {
           <Stack gap={2}>
             {NAV_ITEMS.map(({ key, to, icon: Icon, needsGroup }) => {
               const active = pathname === to || pathname.startsWith(`${to}/`);
-              if (needsGroup && !hasActiveGroup) {
+              if (needsGroup && !hasActiveGroup && !(key === 'todos' && hasSharedLists)) {
                 return (
                   <NavLink
                     key={key}

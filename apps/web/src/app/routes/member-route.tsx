@@ -20,7 +20,7 @@ function memberRewards(member: TMember) {
 }
 
 function memberActions(member: TMember) {
-  return <HistoryTimeline memberId={member.id} audience="teacher" />;
+  return <HistoryTimeline memberId={member.id} skinTone={member.skin_tone} audience="teacher" />;
 }
 
 /** /teacher/groups/:memberId defaults to the todos view; an unknown view goes there too. */

@@ -156,13 +156,13 @@ export function CoinTransfer({ student }: { student: TMemberUser }) {
             disabled={tradingOff}
             searchable
             nothingFoundMessage={t('transfer.noMatch')}
-            leftSection={chosen ? <MemberAvatar face={chosen.face} hair={chosen.hair} username={chosen.username} size={26} decorative /> : undefined}
+            leftSection={chosen ? <MemberAvatar face={chosen.face} hair={chosen.hair} skinTone={chosen.skin_tone} username={chosen.username} size={26} decorative /> : undefined}
             leftSectionWidth={chosen ? 40 : undefined}
             renderOption={({ option }) => {
               const classmate = byId.get(option.value);
               return (
                 <Group gap="sm" wrap="nowrap">
-                  {classmate ? <MemberAvatar face={classmate.face} hair={classmate.hair} username={classmate.username} size={32} decorative /> : null}
+                  {classmate ? <MemberAvatar face={classmate.face} hair={classmate.hair} skinTone={classmate.skin_tone} username={classmate.username} size={32} decorative /> : null}
                   <Text size="sm" fw={600}>
                     {option.label}
                   </Text>
@@ -203,7 +203,7 @@ export function CoinTransfer({ student }: { student: TMemberUser }) {
       <ConfirmModal opened={confirming} onClose={() => setConfirming(false)} onConfirm={handleConfirm} loading={transfer.isPending} title={t('transfer.confirmTitle')}>
         {asked ? (
           <Group gap="md" wrap="nowrap">
-            <MemberAvatar face={asked.classmate.face} hair={asked.classmate.hair} username={asked.classmate.username} size={64} />
+            <MemberAvatar face={asked.classmate.face} hair={asked.classmate.hair} skinTone={asked.classmate.skin_tone} username={asked.classmate.username} size={64} />
             <Stack gap={4}>
               <Text>{t('transfer.confirmText', { coins: t('common.coinsAmount', { count: asked.amount }), username: asked.classmate.username })}</Text>
               <Text size="sm" c="dark.5">

@@ -12,6 +12,7 @@ import { lookOf } from '../../../lib/character-images.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useDeleteStudent } from '../api/delete-student.ts';
 import { useRenameStudent } from '../api/rename-student.ts';
+import { useSetStudentSkinTone } from '../api/set-student-skin-tone.ts';
 import { useUnlockCharacter } from '../api/unlock-character.ts';
 import { useWearStudentCharacter } from '../api/wear-student-character.ts';
 import { CoinTransfer } from './coin-transfer.tsx';
@@ -26,6 +27,7 @@ export function StudentProfile({ student }: { student: TMemberUser }) {
   const remove = useDeleteStudent(student.id);
   const unlock = useUnlockCharacter(student.id);
   const wear = useWearStudentCharacter(student.id);
+  const tone = useSetStudentSkinTone(student.id);
   // Coins move from elsewhere too (the teacher's awards): the purse here should be today's.
   useRefreshSessionOnMount();
 
@@ -33,7 +35,7 @@ export function StudentProfile({ student }: { student: TMemberUser }) {
     <Stack gap="md" maw={860} mx="auto">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <Group gap="md" wrap="nowrap">
-          <MemberAvatar face={student.face} hair={student.hair} username={student.username} size={88} />
+          <MemberAvatar face={student.face} hair={student.hair} skinTone={student.skin_tone} username={student.username} size={88} />
           <Stack gap={6} miw={0}>
             <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
               {student.username}
@@ -51,12 +53,13 @@ export function StudentProfile({ student }: { student: TMemberUser }) {
       <SettingsSection title={t('profile.picture.title')} testId="profile-picture">
         <CharacterPicker
           mode="buy"
-          look={lookOf(student.face, student.hair)}
+          look={lookOf(student.face, student.hair, student.skin_tone)}
           username={student.username}
           unlocked={{ face: student.unlocked_faces, hair: student.unlocked_hairs }}
           coins={student.coins}
           wear={(part) => wear.mutateAsync(part)}
           unlock={(part) => unlock.mutateAsync(part)}
+          setTone={(skinTone) => tone.mutateAsync(skinTone)}
         />
       </SettingsSection>
 

@@ -13,10 +13,12 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useChangeTeacherPassword } from '../api/change-teacher-password.ts';
 import { useDeleteTeacher } from '../api/delete-teacher.ts';
 import { useRenameTeacher } from '../api/rename-teacher.ts';
+import { useSetTeacherSkinTone } from '../api/set-teacher-skin-tone.ts';
 import { useWearTeacherCharacter } from '../api/wear-teacher-character.ts';
 import { BlockedTeachers } from './blocked-teachers.tsx';
 import { DataExport } from './data-export.tsx';
 import { DeleteAccount } from './delete-account.tsx';
+import { SignInMethods } from './sign-in-methods.tsx';
 
 /** /teacher/profile: picture, username, e-mail (read-only), password, language, data export, delete account. */
 export function TeacherProfile({ teacher }: { teacher: TTeacherUser }) {
@@ -26,11 +28,12 @@ export function TeacherProfile({ teacher }: { teacher: TTeacherUser }) {
   const changePassword = useChangeTeacherPassword(teacher.id);
   const remove = useDeleteTeacher(teacher.id);
   const wear = useWearTeacherCharacter(teacher.id);
+  const tone = useSetTeacherSkinTone(teacher.id);
 
   return (
     <Stack gap="md" maw={860}>
       <Group gap="md" wrap="nowrap">
-        <MemberAvatar face={teacher.face} hair={teacher.hair} username={teacher.username} size={88} />
+        <MemberAvatar face={teacher.face} hair={teacher.hair} skinTone={teacher.skin_tone} username={teacher.username} size={88} />
         <Stack gap={4} miw={0}>
           <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
             {t('profile.title')}
@@ -45,7 +48,13 @@ export function TeacherProfile({ teacher }: { teacher: TTeacherUser }) {
       </Group>
 
       <SettingsSection title={t('profile.picture.title')} testId="profile-picture">
-        <CharacterPicker mode="free" look={lookOf(teacher.face, teacher.hair)} username={teacher.username} wear={(part) => wear.mutateAsync(part)} />
+        <CharacterPicker
+          mode="free"
+          look={lookOf(teacher.face, teacher.hair, teacher.skin_tone)}
+          username={teacher.username}
+          wear={(part) => wear.mutateAsync(part)}
+          setTone={(skinTone) => tone.mutateAsync(skinTone)}
+        />
       </SettingsSection>
 
       <SettingsSection title={t('profile.username')}>
@@ -77,6 +86,9 @@ export function TeacherProfile({ teacher }: { teacher: TTeacherUser }) {
           />
         </SettingsSection>
       )}
+
+      {/* Issue 34: the providers linked to the account, and the ones the operator configured to link. */}
+      {!teacher.demo && <SignInMethods teacherId={teacher.id} />}
 
       <SettingsSection title={t('profile.language.title')}>
         <Text size="sm" c="dark.5">

@@ -12,6 +12,7 @@ import { IconQrcode } from '../../../components/icons.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from './auth-card.tsx';
+import { SsoButtons } from './sso-buttons.tsx';
 import { TermsModal } from './terms-modal.tsx';
 import classes from './login-form.module.css';
 import type { BadgeScannerDialogProps } from './badge-scanner-dialog.tsx';
@@ -23,7 +24,7 @@ const BadgeScannerDialog = lazyDialog<BadgeScannerDialogProps>(
 );
 
 /** Error values of the ?error= parameter that have their own text; the rest read as the server error. */
-const LOGIN_PAGE_ERRORS = new Set(['AUTH.NO_AUTH', 'AUTH.VERIFICATION_FAILED']);
+const LOGIN_PAGE_ERRORS = new Set(['AUTH.NO_AUTH', 'AUTH.VERIFICATION_FAILED', 'AUTH.SSO_FAILED']);
 
 /** Shows the message that ?success= or ?error= carries, then removes both from the address. */
 function useLoginPageMessage() {
@@ -165,6 +166,7 @@ export function LoginForm({ area }: { area: UserArea }) {
           </Text>
         </Stack>
       </form>
+      {area === 'teacher' ? <SsoButtons mode="login" /> : null}
       <Divider />
       <Stack gap={6}>
         <Text size="sm">

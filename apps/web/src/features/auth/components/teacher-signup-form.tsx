@@ -9,6 +9,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { useSignupTeacher } from '../api/signup-teacher.ts';
 import { useSignupForm } from '../hooks/use-signup-form.ts';
 import { AuthCard } from './auth-card.tsx';
+import { SsoButtons } from './sso-buttons.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 
 const FIELDS = ['username', 'email', 'password', 'passwordConfirm'] as const;
@@ -114,6 +115,7 @@ export function TeacherSignupForm() {
           </Button>
         </Stack>
       </form>
+      <SsoButtons mode="signup" />
       <Divider />
       <Text size="sm">
         {t('auth.signup.haveAccount')}{' '}

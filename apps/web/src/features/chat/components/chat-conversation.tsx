@@ -228,7 +228,15 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
           autosize
           minRows={2}
           maxRows={5}
-          description={touchOnly ? undefined : t('chat.enterHint')}
+          description={
+            <>
+              {/* Who reads it, said before anything is sent (issue 33: a question meant for the teacher went to the class). */}
+              <span className={classes.audience} data-audience={memberId === null ? 'group' : 'private'} data-testid="chat-audience">
+                {t(`chat.audience.${isTeacher ? (memberId === null ? 'teacherGroup' : 'teacherPrivate') : memberId === null ? 'group' : 'private'}`)}
+              </span>
+              {touchOnly ? null : <span className={classes.hint}>{t('chat.enterHint')}</span>}
+            </>
+          }
         />
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dark.4">

@@ -29,18 +29,21 @@ function unreadBadge(count: number) {
   ) : null;
 }
 
-/** A student's chat: the group tab and the private tab with the teacher. */
+/**
+ * A student's chat: the private tab with the teacher, where it opens (issue 33: a question for
+ * the teacher went to the whole class from the group tab it used to open on), and the group tab.
+ */
 function StudentChat({ memberId, groupId }: { memberId: string; groupId: string }) {
   const { t } = useTranslation();
   const unread = useMemberUnread(memberId);
   return (
-    <Tabs defaultValue="group" keepMounted={false} style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+    <Tabs defaultValue="teacher" keepMounted={false} style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       <Tabs.List mb="sm">
-        <Tabs.Tab value="group" rightSection={unreadBadge(unread.data?.group_unread_count ?? 0)}>
-          {t('chat.tabGroup')}
-        </Tabs.Tab>
         <Tabs.Tab value="teacher" rightSection={unreadBadge(unread.data?.private_unread_count ?? 0)}>
           {t('chat.tabTeacher')}
+        </Tabs.Tab>
+        <Tabs.Tab value="group" rightSection={unreadBadge(unread.data?.group_unread_count ?? 0)}>
+          {t('chat.tabGroup')}
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="group" style={{ flex: 1, minHeight: 0 }}>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { DEMO_IDLE_MINUTES } from '@kolikko/core/limits';
 import type { TDemo } from '@kolikko/core/schemas/demo';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from '../../../lib/router.tsx';
@@ -200,7 +201,7 @@ function Demo() {
           </Title>
           <Text size="sm">{t('demo.intro')}</Text>
           <Text size="xs" c="dimmed">
-            {t('demo.privacy')}
+            {t('demo.privacy', { minutes: DEMO_IDLE_MINUTES })}
           </Text>
         </div>
         <div className={classes.controls}>

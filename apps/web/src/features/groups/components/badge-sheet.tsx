@@ -15,6 +15,7 @@ export interface BadgeCard {
   url: string;
   face: string | null;
   hair: string | null;
+  skin_tone: string | undefined;
 }
 
 /** The cards of badges just issued, with each student's face as the member list holds it. */
@@ -22,7 +23,7 @@ export function badgeCards(badges: { member_id: string; username: string; url: s
   const byId = new Map((members ?? []).map((member) => [member.id, member]));
   return badges.map((badge) => {
     const member = byId.get(badge.member_id);
-    return { memberId: badge.member_id, username: badge.username, url: badge.url, face: member?.face ?? null, hair: member?.hair ?? null };
+    return { memberId: badge.member_id, username: badge.username, url: badge.url, face: member?.face ?? null, hair: member?.hair ?? null, skin_tone: member?.skin_tone };
   });
 }
 
@@ -60,7 +61,7 @@ export function BadgeSheet({ groupName, cards, printRequest }: BadgeSheetProps) 
               <div key={card.memberId} className={classes.card} data-testid="badge-card">
                 {image ? <img src={image} alt={t('groups.badges.qrAlt', { username: card.username })} className={classes.qr} data-testid="badge-qr" /> : null}
                 <div className={classes.info}>
-                  <MemberAvatar face={card.face} hair={card.hair} username={card.username} size={72} />
+                  <MemberAvatar face={card.face} hair={card.hair} skinTone={card.skin_tone} username={card.username} size={72} />
                   <div className={classes.name} data-length={nameLength(card.username)}>
                     {card.username}
                   </div>

@@ -56,7 +56,7 @@ export function BoardAwardDialog({ member: current, reasons, disabled, onAward, 
       {member ? (
         <Stack gap="md">
           <Group gap="md" wrap="nowrap">
-            <MemberAvatar face={member.face} hair={member.hair} username={member.username} size={72} decorative />
+            <MemberAvatar face={member.face} hair={member.hair} skinTone={member.skin_tone} username={member.username} size={72} decorative />
             <Text size="sm" c="dark.5">
               {t('board.award.hint')}
             </Text>

@@ -111,7 +111,7 @@ export function BoardGrid({ members, glows, spotlightId, pickedId, focusedId, on
                 data-testid="board-tile"
                 data-username={member.username}
               >
-                <MemberAvatar face={member.face} hair={member.hair} username={member.username} size={avatar} decorative />
+                <MemberAvatar face={member.face} hair={member.hair} skinTone={member.skin_tone} username={member.username} size={avatar} decorative />
                 <span className={classes.tileName}>{member.username}</span>
                 {member.coins !== null ? (
                   <span className={classes.tileCoins} aria-hidden="true" data-testid="board-tile-coins">

@@ -86,7 +86,7 @@ export function PickedCard({ member, pickedCount, total, onClose }: PickedCardPr
       <div className={classes.pickedCard} role="dialog" aria-modal="false" aria-labelledby="board-picked-name">
         <CloseButton size="xl" className={classes.pickedClose} aria-label={t('board.picker.close')} onClick={onClose} />
         <p className={classes.pickedTitle}>{t('board.picker.title')}</p>
-        <MemberAvatar face={member.face} hair={member.hair} username={member.username} size={260} decorative />
+        <MemberAvatar face={member.face} hair={member.hair} skinTone={member.skin_tone} username={member.username} size={260} decorative />
         <p className={classes.pickedName} style={{ fontSize: pickedNameSize(member.username) }} id="board-picked-name" data-testid="picked-name">
           {member.username}
         </p>

@@ -43,7 +43,7 @@ export function BoardTeams({ teams, members, glows }: { teams: TTeams; members: 
               const glow = glows.get(id);
               return (
                 <li key={id} className={classes.teamMember} data-glow={glow ? '' : undefined}>
-                  <MemberAvatar face={member.face} hair={member.hair} username={member.username} size={avatar} decorative />
+                  <MemberAvatar face={member.face} hair={member.hair} skinTone={member.skin_tone} username={member.username} size={avatar} decorative />
                   <span className={classes.teamMemberName}>{member.username}</span>
                   {glow ? (
                     <span key={glow.key} className={classes.teamGlow} title={glow.label} aria-hidden="true" data-testid="board-team-glow">

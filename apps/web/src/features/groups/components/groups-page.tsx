@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Button, Grid, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import { IconUsers } from '../../../components/icons.tsx';
@@ -15,6 +15,7 @@ import type { GroupSettingsModalProps } from './group-settings-modal.tsx';
 import type { LimitReachedModalProps } from './limit-reached-modal.tsx';
 import { MembersView } from './members-view.tsx';
 import { NewGroupForm } from './new-group-form.tsx';
+import classes from './groups-page.module.css';
 import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 
 const GroupSettingsModal = lazyDialog<GroupSettingsModalProps>(
@@ -85,8 +86,9 @@ export function GroupsPage({ teacher }: { teacher: TTeacherUser }) {
       <Title order={1} fz={{ base: 26, sm: 32 }}>
         {t('teacher.pages.groups')}
       </Title>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4 }}>
+      {/* On a phone: the groups to choose from, the active group's students, then the new-group form (issue 33). */}
+      <div className={classes.layout}>
+        <div className={classes.groups}>
           <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="your-groups-title">
             <Stack gap="md">
               <Title order={2} fz="lg" id="your-groups-title">
@@ -108,12 +110,14 @@ export function GroupsPage({ teacher }: { teacher: TTeacherUser }) {
                   onOpenSettings={(group) => setSettingsGroupId(group.id)}
                 />
               ) : null}
-              <NewGroupForm teacherId={teacher.id} onLimitReached={() => setLimitOpened(true)} inputRef={newGroupInput} />
             </Stack>
           </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>{renderMain()}</Grid.Col>
-      </Grid>
+        </div>
+        <div className={classes.main}>{renderMain()}</div>
+        <Paper withBorder radius="lg" p="md" className={classes.newGroup} data-testid="new-group-panel">
+          <NewGroupForm teacherId={teacher.id} onLimitReached={() => setLimitOpened(true)} inputRef={newGroupInput} />
+        </Paper>
+      </div>
       <GroupSettingsModal teacherId={teacher.id} group={settingsGroup} onClose={() => setSettingsGroupId(null)} />
       <LimitReachedModal teacherId={teacher.id} opened={limitOpened} onClose={() => setLimitOpened(false)} />
     </Stack>

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, Indicator, Paper, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Indicator, Paper, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from '../../../lib/router.tsx';
 import type { TMember } from '@kolikko/core/schemas/groups';
@@ -21,10 +21,12 @@ interface MemberCardProps {
   onOpenChat: () => void;
   /** The "+" menu: one of the group's award reasons to this member at once (issue 32). */
   quickAward: Omit<QuickAwardProps, 'username'>;
+  /** The student has the app open (a socket connected): a dot on its picture. */
+  online?: boolean;
 }
 
 /** One student of the active group: picture, coins, name, a reason award, small group, page, chat and selection. */
-export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGroup, isTogglingSmallGroup, unreadCount = 0, onOpenChat, quickAward }: MemberCardProps) {
+export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGroup, isTogglingSmallGroup, unreadCount = 0, onOpenChat, quickAward, online = false }: MemberCardProps) {
   const { t } = useTranslation();
   const checkboxId = `select-member-${member.id}`;
   const nextColour = member.small_group === 'blue' ? 'orange' : 'blue';
@@ -41,10 +43,14 @@ export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGr
         />
         {/* The picture and name also toggle the selection: a bigger target than the box alone. */}
         <label htmlFor={checkboxId} className={classes.identity}>
-          <MemberAvatar face={member.face} hair={member.hair} username={member.username} size={52} />
+          <span className={classes.avatar}>
+            <MemberAvatar face={member.face} hair={member.hair} skinTone={member.skin_tone} username={member.username} size={44} />
+            {online ? <span className={classes.online} title={t('groups.members.online')} data-testid={`member-online-${member.username}`} /> : null}
+          </span>
           <span className={classes.nameBlock}>
             <Text fw={800} className={classes.name}>
               {member.username}
+              {online ? <VisuallyHidden>, {t('groups.members.online')}</VisuallyHidden> : null}
             </Text>
             <span className={classes.coins}>
               <CoinIcon size={18} />

@@ -29,7 +29,7 @@ function MemberHeader({ member, groupName }: { member: TMember; groupName: strin
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Group gap="md" wrap="nowrap" align="center">
-        <MemberAvatar face={member.face} hair={member.hair} username={member.username} size={72} />
+        <MemberAvatar face={member.face} hair={member.hair} skinTone={member.skin_tone} username={member.username} size={72} />
         <Stack gap={6} miw={0}>
           <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
             {member.username}

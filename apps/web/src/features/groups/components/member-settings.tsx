@@ -18,6 +18,7 @@ import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useDeleteMember } from '../api/delete-member.ts';
 import { useRenameMember } from '../api/rename-member.ts';
 import { useSetMemberCharacter } from '../api/set-member-character.ts';
+import { useSetMemberSkinTone } from '../api/set-member-skin-tone.ts';
 import { useSetMemberPassword } from '../api/set-member-password.ts';
 import { useToggleSmallGroup } from '../api/toggle-small-group.ts';
 import { useIssueBadges } from '../api/issue-badges.ts';
@@ -77,7 +78,7 @@ function NewBadgeSection({ member, groupName }: { member: TMember; groupName: st
       </ConfirmModal>
       <BadgeSheet
         groupName={groupName ?? ''}
-        cards={badge ? [{ memberId: member.id, username: member.username, url: badge.url, face: member.face, hair: member.hair }] : []}
+        cards={badge ? [{ memberId: member.id, username: member.username, url: badge.url, face: member.face, hair: member.hair, skin_tone: member.skin_tone }] : []}
         printRequest={badge?.request ?? 0}
       />
     </SettingsSection>
@@ -102,6 +103,7 @@ export function MemberSettings({ teacherId, member, groupName }: MemberSettingsP
   const toggleSmallGroup = useToggleSmallGroup(member.group_id);
   const deleteMember = useDeleteMember(teacherId, member);
   const setCharacter = useSetMemberCharacter(member.id);
+  const setSkinTone = useSetMemberSkinTone(member.id);
   // The demo at /proto keeps its five sample students, which have no password (issue 19).
   const demo = useSession().user?.demo === true;
 
@@ -125,10 +127,11 @@ export function MemberSettings({ teacherId, member, groupName }: MemberSettingsP
       <SettingsSection title={t('profile.picture.title')} testId="member-picture">
         <CharacterPicker
           mode="ownedOnly"
-          look={lookOf(member.face, member.hair)}
+          look={lookOf(member.face, member.hair, member.skin_tone)}
           username={member.username}
           unlocked={{ face: member.unlocked_faces, hair: member.unlocked_hairs }}
           wear={(part) => setCharacter.mutateAsync(part)}
+          setTone={(tone) => setSkinTone.mutateAsync(tone)}
         />
       </SettingsSection>
 

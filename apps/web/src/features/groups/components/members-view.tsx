@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Badge, Button, Group, Indicator, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, Indicator, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { TGroup, TMember } from '@kolikko/core/schemas/groups';
 import type { TAwardReason } from '@kolikko/core/schemas/reasons';
@@ -13,12 +13,14 @@ import { openChat } from '../../../lib/chat-popup.ts';
 import { teacherUnreadCount, useTeacherUnread } from '../../../lib/queries/chat-unread.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useGroupMembers } from '../../../lib/queries/get-group-members.ts';
-import { useOnlineMemberCount } from '../../../lib/socket.ts';
+import { useOnlineMemberCount, useOnlineMemberIds } from '../../../lib/socket.ts';
 import { useToggleSmallGroup } from '../api/toggle-small-group.ts';
 import { useReasons } from '../api/get-reasons.ts';
 import { useGiveAward, type AwardProblem } from '../hooks/use-give-award.ts';
 import { AwardSnackbar } from './award-snackbar.tsx';
 import { BoardButtons } from './board-buttons.tsx';
+import { ReportButton } from './report-button.tsx';
+import { HandoutButton } from './handout-button.tsx';
 import type { ReasonsDialogProps } from './reasons-dialog.tsx';
 import { InviteStudentsButton } from './invite-students.tsx';
 import { ClassListButton, ClassListDialog } from './class-list.tsx';
@@ -44,11 +46,11 @@ function showAwardProblem(problem: AwardProblem) {
 function MembersSkeleton() {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, xl: 3 }} spacing="sm" aria-busy="true" aria-label={t('common.loading')}>
+    <div className={classes.grid} aria-busy="true" aria-label={t('common.loading')}>
       {Array.from({ length: SKELETON_CARDS }, (_, index) => (
         <Skeleton key={index} height={128} radius="lg" />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }
 
@@ -57,6 +59,8 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
   const { t } = useTranslation();
   const members = useGroupMembers(group.id);
   const onlineCount = useOnlineMemberCount(group.id);
+  const onlineIds = useOnlineMemberIds(group.id);
+  const online = useMemo(() => new Set(onlineIds), [onlineIds]);
   const toggleSmallGroup = useToggleSmallGroup(group.id);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [classListOpen, setClassListOpen] = useState(false);
@@ -118,6 +122,8 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
           </Indicator>
           {user?.admin ? <InviteStudentsButton teacherId={user.id} group={group} /> : null}
           <BoardButtons groupId={group.id} />
+          <ReportButton groupId={group.id} />
+          <HandoutButton groupId={group.id} />
           {/* The class's paperwork, kept together when the buttons wrap. */}
           {user?.admin && !user.demo && list.length > 0 ? (
             <Group gap={6}>
@@ -176,11 +182,12 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
               </Button>
             </Group>
           </Paper>
-          <SimpleGrid cols={{ base: 1, xs: 2, xl: 3 }} spacing="sm" data-testid="member-grid">
+          <div className={classes.grid} data-testid="member-grid">
             {list.map((member) => (
               <MemberCard
                 key={member.id}
                 member={member}
+                online={online.has(member.id)}
                 selected={selected.has(member.id)}
                 onSelectedChange={(isSelected) => setOne(member.id, isSelected)}
                 unreadCount={teacherUnreadCount(unread.data, { memberId: member.id })}
@@ -197,7 +204,7 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
                 }}
               />
             ))}
-          </SimpleGrid>
+          </div>
         </>
       ) : null}
       {user?.admin ? <ReasonsDialog teacherId={user.id} group={group} opened={reasonsOpen} onClose={() => setReasonsOpen(false)} /> : null}

@@ -142,7 +142,7 @@ function AwardSection({ members, selected, onSelectedChange: setSelected, reason
               data-testid="remote-student"
               data-username={member.username}
             >
-              <MemberAvatar face={member.face} hair={member.hair} username={member.username} size={32} decorative />
+              <MemberAvatar face={member.face} hair={member.hair} skinTone={member.skin_tone} username={member.username} size={32} decorative />
               <span className={classes.studentName}>{member.username}</span>
             </UnstyledButton>
           ))}
@@ -171,7 +171,7 @@ function PickerSection({ groupId, members }: { groupId: string; members: TMember
         </Button>
         {last ? (
           <Group gap="sm" wrap="nowrap" aria-live="polite" data-testid="remote-picked">
-            <MemberAvatar face={last.face} hair={last.hair} username={last.username} size={48} decorative />
+            <MemberAvatar face={last.face} hair={last.hair} skinTone={last.skin_tone} username={last.username} size={48} decorative />
             <Stack gap={0} miw={0}>
               <Text fw={800} fz={20} className={classes.wrap} data-testid="remote-picked-name">
                 {last.username}

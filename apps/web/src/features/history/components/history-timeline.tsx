@@ -14,6 +14,8 @@ import classes from './history.module.css';
 
 interface HistoryTimelineProps {
   memberId: string;
+  /** The student's skin tone: a face bought shows in it, as the student wears it. */
+  skinTone: string | undefined;
   /** The student reads about themself; the teacher about a student. */
   audience: 'student' | 'teacher';
   /** The level of the day headings under the page's own headings. */
@@ -24,7 +26,7 @@ interface HistoryTimelineProps {
  * Spec section 2: the history with its filter (all, transaction, character, rewards), grouped by
  * day (today, yesterday, else the long date); active rewards count down live.
  */
-export function HistoryTimeline({ memberId, audience, headingOrder = 2 }: HistoryTimelineProps) {
+export function HistoryTimeline({ memberId, skinTone, audience, headingOrder = 2 }: HistoryTimelineProps) {
   const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<HistoryFilter>('all');
   const history = useMemberHistory(memberId);
@@ -83,7 +85,7 @@ export function HistoryTimeline({ memberId, audience, headingOrder = 2 }: Histor
               </Title>
               <ul className={classes.list}>
                 {dayEntries.map((entry) => (
-                  <HistoryEntryRow key={entry.key} entry={entry} actions={actions.data} partNameOf={partNameOf} now={now} />
+                  <HistoryEntryRow key={entry.key} entry={entry} actions={actions.data} partNameOf={partNameOf} now={now} audience={audience} skinTone={skinTone} />
                 ))}
               </ul>
             </section>

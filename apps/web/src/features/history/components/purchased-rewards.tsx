@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { isPurchaseActive } from '../../../lib/history.ts';
 import { useMemberHistory } from '../../../lib/queries/member-history.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { RewardStateBadge } from './reward-state-badge.tsx';
 import classes from './history.module.css';
 
 /**
@@ -73,11 +74,12 @@ export function PurchasedRewards({ memberId, username }: { memberId: string; use
                   </Text>
                   {active ? (
                     <ActiveCountdown activeUntil={purchase.active_until} now={now} />
-                  ) : (
+                  ) : purchase.state === 'returned' ? null : (
                     <Badge color="gray" variant="light" c="dark.6" tt="none" data-testid="reward-used">
                       {t('rewardStatus.used')}
                     </Badge>
                   )}
+                  <RewardStateBadge state={purchase.state} />
                 </Group>
               </div>
               <Group gap={4} wrap="nowrap" className={classes.amount} data-direction="none">

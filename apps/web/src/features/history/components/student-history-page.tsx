@@ -24,7 +24,7 @@ export function StudentHistoryPage({ student }: { student: TMemberUser }) {
           <CoinBadge coins={student.coins} />
         </Group>
       </Group>
-      <HistoryTimeline memberId={student.id} audience="student" />
+      <HistoryTimeline memberId={student.id} skinTone={student.skin_tone} audience="student" />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { MODAL_WIDTH_DEFAULT_PX, REWARD_DESCRIPTION_MAX_LENGTH, REWARD_NAME_MAX_LENGTH, REWARD_PRICE_MAX, REWARD_PRICE_MIN } from '@kolikko/core/limits';
 import type { TReward, TRewardFields, TRewardList } from '@kolikko/core/schemas/rewards';
@@ -22,6 +22,13 @@ const FIELD_OF_CODE: Partial<Record<string, Field>> = {
   'REWARD.REWARD_DESCRIPTION_REQUIRED': 'description',
   'REWARD.REWARD_PRICE_MUST_BE_GREATER_THAN_ZERO': 'price',
 };
+
+/** The price typed: a whole number of coins, nothing yet (''), or anything else ('invalid': "3/4", "2.5", "-1"). */
+function priceOf(text: string): number | '' | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : 'invalid';
+}
 
 function isField(value: string | undefined): value is Field {
   return FIELDS.some((field) => field === value);
@@ -49,7 +56,9 @@ export function RewardEditorModal({ teacherId, reward, list, onClose }: RewardEd
   const fieldId = (field: Field) => `${baseId}-${field}`;
   const [name, setName] = useState(reward?.name ?? '');
   const [description, setDescription] = useState(reward?.description ?? '');
-  const [price, setPrice] = useState<number | ''>(reward?.price ?? 0);
+  // What was typed, as typed: a price that is not a whole number is refused, never read as other digits (issue 33).
+  const [priceText, setPriceText] = useState(String(reward?.price ?? 0));
+  const price = priceOf(priceText);
   const [addToList, setAddToList] = useState(true);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const save = useSaveReward(teacherId);
@@ -70,9 +79,11 @@ export function RewardEditorModal({ teacherId, reward, list, onClose }: RewardEd
     event.preventDefault();
     if (isSaving) return;
     void formSchemas().then(({ ZRewardFields }) => {
-      const parsed = ZRewardFields.safeParse({ name, description, price: price === '' ? undefined : price });
-      if (!parsed.success) {
-        showErrors(issuesToFieldErrors(parsed.error.issues, FIELDS));
+      // A price that is not a whole number is said as such, with what else is wrong in the form.
+      const notWhole = price === 'invalid' ? { price: 'rewards.editor.priceNotWhole' } : {};
+      const parsed = ZRewardFields.safeParse({ name, description, price: price === '' ? undefined : price === 'invalid' ? 0 : price });
+      if (!parsed.success || price === 'invalid') {
+        showErrors({ ...(parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, FIELDS)), ...notWhole });
         return;
       }
       const fields = parsed.data;
@@ -158,28 +169,35 @@ export function RewardEditorModal({ teacherId, reward, list, onClose }: RewardEd
             required
             withAsterisk={false}
           />
-          <NumberInput
+          <TextInput
             id={fieldId('price')}
             label={t('rewards.editor.price')}
             description={t('rewards.editor.priceHint', { min: REWARD_PRICE_MIN, max: REWARD_PRICE_MAX })}
-            value={price}
-            onChange={(value) => {
-              setPrice(typeof value === 'number' ? value : '');
+            value={priceText}
+            onChange={(event) => {
+              const typed = event.currentTarget.value;
+              const value = priceOf(typed);
+              // Spec section 5: the price is clamped to 0..999 as it is typed.
+              setPriceText(typeof value === 'number' && value > REWARD_PRICE_MAX ? String(REWARD_PRICE_MAX) : typed);
+              clearError('price');
+            }}
+            onKeyDown={(event) => {
+              // A spin button's arrows: one coin up or down, within the range.
+              const step = event.key === 'ArrowUp' ? 1 : event.key === 'ArrowDown' ? -1 : 0;
+              if (step === 0 || typeof price !== 'number') return;
+              event.preventDefault();
+              setPriceText(String(Math.min(REWARD_PRICE_MAX, Math.max(REWARD_PRICE_MIN, price + step))));
               clearError('price');
             }}
             error={errorText('price')}
-            min={REWARD_PRICE_MIN}
-            max={REWARD_PRICE_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            // Spec section 5: the price is clamped to 0..999 as it is typed.
-            clampBehavior="strict"
+            inputMode="numeric"
+            autoComplete="off"
             leftSection={<CoinIcon size={18} />}
-            // NumberInput is a text box; the role and values make it the spin button it behaves as.
+            // A text box, so that what was typed stays to be corrected; the role and values make it the spin button it behaves as.
             role="spinbutton"
             aria-valuemin={REWARD_PRICE_MIN}
             aria-valuemax={REWARD_PRICE_MAX}
-            aria-valuenow={price === '' ? undefined : price}
+            aria-valuenow={typeof price === 'number' ? price : undefined}
             w={{ base: '100%', xs: 200 }}
           />
           {!reward && list ? (

@@ -4,7 +4,7 @@ import { useShareRewardlistWithTeacher } from '../api/share-rewardlist-with-teac
 import { useStopSharingRewardlist } from '../api/stop-sharing-rewardlist.ts';
 
 /** Spec section 8: these answers are about the recipient and show under its field (the shareRewardlist banner). */
-const FIELD_ERRORS: ReadonlySet<string> = new Set(['USER.USER_NOT_FOUND', 'USER.NOT_YOU', 'REWARD.REWARDLIST_ALREADY_SHARED']);
+const FIELD_ERRORS: ReadonlySet<string> = new Set(['USER.USER_NOT_FOUND', 'USER.CANNOT_RECEIVE_SHARES', 'USER.NOT_YOU', 'REWARD.REWARDLIST_ALREADY_SHARED']);
 
 const TEXTS = { intro: 'teacherShare.rewardlistIntro', stopText: 'teacherShare.stopTextRewardlist', shared: 'success.REWARDLIST_SHARED' };
 

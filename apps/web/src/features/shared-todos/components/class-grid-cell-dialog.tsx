@@ -72,6 +72,7 @@ function CellReview({ groupId, cell, onClose }: { groupId: string; cell: OpenCel
         onUndo={() => review.ask('undo', memberTodo)}
         onRemoveImage={() => review.ask('image', memberTodo)}
         onSendBack={() => review.ask('sendBack', memberTodo)}
+        foldContent
       />
       <Group justify="flex-end">
         <Button variant="subtle" onClick={onClose}>

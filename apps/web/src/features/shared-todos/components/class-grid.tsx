@@ -1,6 +1,7 @@
 import { memo, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
+import { sortByUsername } from '@kolikko/core/rules/names';
 import { MEMBER_TODO_STATUSES, type MemberTodoStatus } from '@kolikko/core/rules/completion';
 import type { TSmallGroup } from '@kolikko/core/schemas/auth';
 import type { TClassGridMember, TClassGridTodo } from '@kolikko/core/schemas/todos';
@@ -86,7 +87,7 @@ const GridRow = memo(function GridRow({ member, row, todos, tabCol, words, label
  * undo; a column's header approves every answer waiting in that task at once.
  */
 export function ClassGrid({ groupId, color, listName }: { groupId: string; color: TSmallGroup; listName: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const grid = useClassGrid(groupId, color);
   const approveAll = useApproveAll(groupId);
   const [focus, setFocus] = useState<Focus>({ row: 0, col: 0 });
@@ -104,7 +105,8 @@ export function ClassGrid({ groupId, color, listName }: { groupId: string; color
     return data.todos.map((_, col) => data.members.reduce((n, member) => n + (member.statuses[col] === 'awaiting_teacher' ? 1 : 0), 0));
   }, [grid.data]);
   const todos = grid.data?.todos ?? [];
-  const members = grid.data?.members ?? [];
+  // In natural order in the page's language (the server's is Finnish): as the groups page lists them.
+  const members = useMemo(() => sortByUsername(grid.data?.members ?? [], i18n.language), [grid.data, i18n.language]);
 
   if (grid.isPending) return <Skeleton height={320} radius="lg" aria-label={t('common.loading')} />;
   if (grid.isError) return <QueryError error={grid.error} onRetry={() => void grid.refetch()} />;

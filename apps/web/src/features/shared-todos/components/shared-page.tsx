@@ -74,7 +74,7 @@ function MemberTile({ member, progress, selected }: { member: TMember; progress:
   const total = progress?.total ?? 0;
   return (
     <li className={classes.member} data-color={member.small_group} data-selected={selected || undefined} data-testid={`shared-member-${member.username}`}>
-      <MemberAvatar face={member.face} hair={member.hair} username={member.username} size={40} />
+      <MemberAvatar face={member.face} hair={member.hair} skinTone={member.skin_tone} username={member.username} size={40} />
       <div className={classes.memberBody}>
         <Link to={`/teacher/shared/${member.id}/todos`} className={classes.link} aria-current={selected ? 'page' : undefined}>
           {member.username}

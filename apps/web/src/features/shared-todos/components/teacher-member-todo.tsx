@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { memberTodoStatus } from '@kolikko/core/rules/completion';
@@ -20,6 +21,27 @@ interface TeacherMemberTodoProps {
   onRemoveImage: () => void;
   /** Ours: send a free answer awaiting approval back with a comment. */
   onSendBack: () => void;
+  /**
+   * The task's content (its text, video, images) folded under the answer and the buttons, closed
+   * at first: the class view's cell dialog, where the teacher came to approve (issue 33).
+   */
+  foldContent?: boolean;
+}
+
+/** The task's content behind a disclosure, drawn only once opened (a video loads nothing until then). */
+function FoldedContent({ memberTodo: mt }: { memberTodo: TMemberTodo }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <details className={classes.fold} onToggle={(event) => setOpen(event.currentTarget.open)} data-testid="task-content">
+      <summary className={classes.foldSummary}>{t(open ? 'sharedTodos.hideTask' : 'sharedTodos.showTask')}</summary>
+      {open ? (
+        <div className={classes.foldBody}>
+          <TodoContent html={mt.content} todoId={mt.todo_id} imagepath={mt.imagepath} />
+        </div>
+      ) : null}
+    </details>
+  );
 }
 
 /**
@@ -27,7 +49,7 @@ interface TeacherMemberTodoProps {
  * answer and picture; approve a free answer or mark a none-type todo done; mark any done todo
  * undone. A strict todo completes only by the student's right answer.
  */
-export function TeacherMemberTodo({ memberTodo: mt, pending, busy, onApprove, onUndo, onRemoveImage, onSendBack }: TeacherMemberTodoProps) {
+export function TeacherMemberTodo({ memberTodo: mt, pending, busy, onApprove, onUndo, onRemoveImage, onSendBack, foldContent = false }: TeacherMemberTodoProps) {
   const { t } = useTranslation();
   const status = memberTodoStatus(mt);
   const hasAnswer = mt.member_answer.trim() !== '';
@@ -50,7 +72,7 @@ export function TeacherMemberTodo({ memberTodo: mt, pending, busy, onApprove, on
           {t(`todos.answerTypes.${mt.answertype}`)}
         </Badge>
       </div>
-      <TodoContent html={mt.content} todoId={mt.todo_id} imagepath={mt.imagepath} />
+      {foldContent ? null : <TodoContent html={mt.content} todoId={mt.todo_id} imagepath={mt.imagepath} />}
 
       {mt.answertype !== 'none' ? (
         <Stack gap={6}>
@@ -111,6 +133,7 @@ export function TeacherMemberTodo({ memberTodo: mt, pending, busy, onApprove, on
           </Button>
         )}
       </Group>
+      {foldContent ? <FoldedContent memberTodo={mt} /> : null}
     </article>
   );
 }

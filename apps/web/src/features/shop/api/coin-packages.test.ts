@@ -8,7 +8,7 @@ describe('coinPackagesOf', () => {
   it('lists the packages fewest coins first, with VAT and total in cents from core', () => {
     const packages = coinPackagesOf(pricing);
     expect(packages.map((p) => p.coins)).toEqual([100, 300, 500, 1000]);
-    expect(packages[2]).toEqual({ coins: 500, net: 750, vat: 191, total: 941, netPer100: 150, isBestValue: true });
+    expect(packages[2]).toEqual({ coins: 500, net: 750, vat: 191, total: 941, netPer100: 150, totalPer100: 188, isBestValue: true });
     expect(packages.filter((p) => p.isBestValue).map((p) => p.coins)).toEqual([500]);
   });
 

@@ -6,6 +6,8 @@ export interface CoinPackage extends PriceWithVat {
   coins: number;
   /** The net price of 100 coins in this package, in whole cents (to compare packages). */
   netPer100: number;
+  /** The price with VAT of 100 coins in this package, in whole cents (what the shop shows). */
+  totalPer100: number;
   isBestValue: boolean;
 }
 
@@ -19,6 +21,7 @@ export function coinPackagesOf(pricing: TCoinPricing): CoinPackage[] {
       coins,
       ...priceWithVat(net),
       netPer100: Math.round((net * 100) / coins),
+      totalPer100: Math.round((priceWithVat(net).total * 100) / coins),
       isBestValue: coins === pricing.bestValue,
     }));
 }

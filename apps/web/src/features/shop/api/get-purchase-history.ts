@@ -9,7 +9,8 @@ export function purchaseHistoryQueryKey(teacherId: string) {
 type TPurchaseHistory = TPurchaseHistoryItem[];
 
 export function getPurchaseHistory(teacherId: string, signal?: AbortSignal): Promise<TPurchaseHistoryItem[]> {
-  return apiRequest<TPurchaseHistory>(`/purchase/history/${encodeURIComponent(teacherId)}`, { signal });
+  // An award is one item with its students (issue 33), not one per student.
+  return apiRequest<TPurchaseHistory>(`/purchase/history/${encodeURIComponent(teacherId)}?awards=grouped`, { signal });
 }
 
 type PurchaseHistoryOptions = Pick<

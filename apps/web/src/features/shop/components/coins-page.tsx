@@ -20,7 +20,8 @@ export function checkoutPath(coins: number): string {
 function PackageCard({ pack, vatPermille }: { pack: CoinPackage; vatPermille: number }) {
   const { t, i18n } = useTranslation();
   const coinsText = t('common.coinsAmount', { count: pack.coins });
-  const price = formatEuros(pack.net, i18n.language);
+  // The price as paid, VAT included, with the VAT part beside it (spec section 1; issue 33).
+  const price = formatEuros(pack.total, i18n.language);
   return (
     <li className={classes.package} data-best={pack.isBestValue} data-testid={`coin-package-${pack.coins}`}>
       {pack.isBestValue ? (
@@ -40,12 +41,12 @@ function PackageCard({ pack, vatPermille }: { pack: CoinPackage; vatPermille: nu
         <div className={classes.packagePrice} data-testid="package-price">
           {price}
         </div>
-        <Text size="xs" c="dark.6">
-          {t('shop.coins.plusVat', { rate: formatPermille(vatPermille, i18n.language) })}
+        <Text size="xs" c="dark.6" data-testid="package-vat">
+          {t('shop.coins.inclVat', { rate: formatPermille(vatPermille, i18n.language), vat: formatEuros(pack.vat, i18n.language) })}
         </Text>
       </div>
       <Text size="xs" c="dark.6">
-        {t('shop.coins.per100', { price: formatEuros(pack.netPer100, i18n.language) })}
+        {t('shop.coins.per100', { price: formatEuros(pack.totalPer100, i18n.language) })}
       </Text>
       <Button
         component={Link}
@@ -76,7 +77,7 @@ function PackagesSkeleton() {
 }
 
 /**
- * /teacher/shop/coins: the coin packages (net prices; VAT is added at checkout), what the purse
+ * /teacher/shop/coins: the coin packages (prices with VAT, the VAT part beside them), what the purse
  * owes students, and the teacher's purchase history. Choosing a package goes to its checkout.
  */
 export function CoinsPage({ teacher }: { teacher: TTeacherUser }) {

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Badge, Button, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Anchor, Badge, Button, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
-import type { TPurchaseHistoryItem } from '@kolikko/core/schemas/coins';
+import type { TPurchaseHistoryAward, TPurchaseHistoryItem } from '@kolikko/core/schemas/coins';
 import type { PurchaseHistoryType } from '@kolikko/core/rules/history';
-import { CoinIcon } from '../../../components/icons.tsx';
+import { CoinIcon, IconChevronRight } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { formatDate, formatEuros } from '../../../lib/format.ts';
 import { usePurchaseHistory } from '../api/get-purchase-history.ts';
@@ -24,11 +24,30 @@ const TYPE_COLORS: Record<PurchaseHistoryType, string> = {
   accessory: 'orange',
 };
 
+/** An award's students (issue 33): folded under its one row, each with its coins. */
+function AwardStudents({ award, id }: { award: TPurchaseHistoryAward; id: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={classes.historyStudents} id={id} data-testid="purchase-history-students">
+      {award.students.map((student, index) => (
+        <li key={`${student.name ?? ''}-${index}`}>
+          <span className={classes.historyStudentName}>{student.name ?? t('shop.history.someone')}</span>
+          <span className={classes.historyStudentCoins}>{t('common.coinsAmount', { count: student.amount })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function HistoryRow({ item }: { item: TPurchaseHistoryItem }) {
   const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const studentsId = useId();
   const incoming = INCOMING.has(item.type);
   const name = item.counterpartName ?? t('shop.history.someone');
   const coins = t('common.coinsAmount', { count: item.amount });
+  // An award to several students is one row (issue 33): it says how many, and opens to show them.
+  const classAward = item.award && item.award.students.length > 1 ? item.award : null;
   return (
     <li className={classes.historyRow} data-testid="purchase-history-row" data-type={item.type}>
       <div className={classes.historyWhat}>
@@ -36,7 +55,9 @@ function HistoryRow({ item }: { item: TPurchaseHistoryItem }) {
           {formatDate(item.date)}
         </Text>
         <Text fw={700}>
-          {t(purchaseReasonKey(item.reason, item.type), { name })}
+          {classAward
+            ? t(`shop.history.awards.${item.reason === 'teacher_award' ? 'given' : item.reason === 'teacher_deduction' ? 'taken' : 'undone'}`, { count: classAward.students.length })
+            : t(purchaseReasonKey(item.reason, item.type), { name })}
           {/* An award made with a reason (or its undo) names it (issue 32). */}
           {item.reasonName ? ` · ${item.reasonName}` : null}
         </Text>
@@ -53,6 +74,22 @@ function HistoryRow({ item }: { item: TPurchaseHistoryItem }) {
         <CoinIcon size={18} />
         <VisuallyHidden>{`${incoming ? '+' : '−'}${coins}`}</VisuallyHidden>
       </div>
+      {classAward ? (
+        <div className={classes.historyDetails}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            px={4}
+            aria-expanded={open}
+            aria-controls={studentsId}
+            onClick={() => setOpen((shown) => !shown)}
+            rightSection={<IconChevronRight size={16} className={classes.historyChevron} data-open={open || undefined} />}
+          >
+            {open ? t('shop.history.awards.hide') : t('shop.history.awards.show', { count: classAward.students.length })}
+          </Button>
+          {open ? <AwardStudents award={classAward} id={studentsId} /> : null}
+        </div>
+      ) : null}
       {item.payment ? (
         <div className={classes.historyPayment} data-testid="purchase-history-payment">
           <span>
@@ -66,6 +103,12 @@ function HistoryRow({ item }: { item: TPurchaseHistoryItem }) {
           <span>
             {t('shop.summary.total')} <strong>{formatEuros(item.payment.total, i18n.language)}</strong>
           </span>
+          {item.receiptUrl ? (
+            // A page of its own (issue 33), printed or saved as a PDF with the browser's print command.
+            <Anchor href={`${item.receiptUrl}?lang=${i18n.language === 'fi' ? 'fi' : 'en'}`} target="_blank" rel="noopener" fw={700} className={classes.historyReceipt}>
+              {t('shop.history.receipt')}
+            </Anchor>
+          ) : null}
         </div>
       ) : null}
     </li>

@@ -21,7 +21,7 @@ export function StudentHome({ student }: { student: TMemberUser }) {
     <Stack gap="lg" maw={760} mx="auto">
       <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.hero}>
         <Group gap="lg" wrap="nowrap" align="center">
-          <MemberAvatar face={student.face} hair={student.hair} username={student.username} size={112} />
+          <MemberAvatar face={student.face} hair={student.hair} skinTone={student.skin_tone} username={student.username} size={112} />
           <Stack gap="xs" miw={0}>
             <Title order={1} fz={{ base: 24, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
               {t('student.home.greeting', { username: student.username })}

@@ -8,6 +8,7 @@ import { OwedRewardsNotice } from '../../../components/owed-rewards.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useGroups } from '../../../lib/queries/get-groups.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { TeacherWaits } from './teacher-waits.tsx';
 
 /** The getting-started steps of the dashboard, each done when any of the teacher's groups shows it. */
 const STEPS = [
@@ -81,11 +82,40 @@ function Steps({ groups }: { groups: TGroup[] }) {
   );
 }
 
+/** The getting-started steps, with how many are done. */
+function GettingStarted({ groups, doneCount }: { groups: ReturnType<typeof useGroups>; doneCount: number }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs" component="section" aria-labelledby="getting-started-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="baseline">
+          <Title order={2} fz={22} id="getting-started-title">
+            {t('teacher.home.gettingStarted')}
+          </Title>
+          {groups.data ? (
+            <Text size="sm" c="dark.4" data-testid="steps-progress">
+              {t('teacher.home.progress', { done: doneCount, total: STEPS.length })}
+            </Text>
+          ) : null}
+        </Group>
+        {groups.data ? (
+          <Progress value={(doneCount / STEPS.length) * 100} color="teal.8" size="sm" radius="xl" aria-label={t('teacher.home.gettingStarted')} />
+        ) : null}
+        {groups.isPending ? <StepsSkeleton /> : null}
+        {groups.isError ? <QueryError error={groups.error} onRetry={() => void groups.refetch()} /> : null}
+        {groups.data ? <Steps groups={groups.data} /> : null}
+      </Stack>
+    </Paper>
+  );
+}
+
 export function TeacherHome({ teacher }: { teacher: TTeacherUser }) {
   const { t } = useTranslation();
   usePageTitle(t('teacher.pages.home'));
   const groups = useGroups(teacher.id);
   const doneCount = groups.data ? STEPS.filter((step) => step.isDone(groups.data)).length : 0;
+  // Issue 33: once the class is set up, the page says what waits instead of how to begin.
+  const setUp = doneCount === STEPS.length;
 
   return (
     <Stack gap="lg" maw={820}>
@@ -95,30 +125,11 @@ export function TeacherHome({ teacher }: { teacher: TTeacherUser }) {
         </Title>
         {/* The purse as the session holds it, as the header's: live events and every coin move update it. */}
         <Text c="dark.4" size="lg" data-testid="home-intro">
-          {t('teacher.home.intro', { coinsText: t('common.coinsAmount', { count: teacher.coins }) })}
+          {t(setUp ? 'teacher.home.introSetUp' : 'teacher.home.intro', { coinsText: t('common.coinsAmount', { count: teacher.coins }) })}
         </Text>
       </Stack>
       <OwedRewardsNotice teacherId={teacher.id} linkToShop />
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs" component="section" aria-labelledby="getting-started-title">
-        <Stack gap="md">
-          <Group justify="space-between" align="baseline">
-            <Title order={2} fz={22} id="getting-started-title">
-              {t('teacher.home.gettingStarted')}
-            </Title>
-            {groups.data ? (
-              <Text size="sm" c="dark.4" data-testid="steps-progress">
-                {t('teacher.home.progress', { done: doneCount, total: STEPS.length })}
-              </Text>
-            ) : null}
-          </Group>
-          {groups.data ? (
-            <Progress value={(doneCount / STEPS.length) * 100} color="teal.8" size="sm" radius="xl" aria-label={t('teacher.home.gettingStarted')} />
-          ) : null}
-          {groups.isPending ? <StepsSkeleton /> : null}
-          {groups.isError ? <QueryError error={groups.error} onRetry={() => void groups.refetch()} /> : null}
-          {groups.data ? <Steps groups={groups.data} /> : null}
-        </Stack>
-      </Paper>
+      {setUp ? <TeacherWaits teacherId={teacher.id} /> : <GettingStarted groups={groups} doneCount={doneCount} />}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { useStopSharingTodolist } from '../api/stop-sharing-todolist.ts';
 /** Spec section 8: these answers are about the recipient and show under its field (the shareTodolist banner). */
 const FIELD_ERRORS: ReadonlySet<string> = new Set([
   'USER.USER_NOT_FOUND',
+  'USER.CANNOT_RECEIVE_SHARES',
   'USER.NOT_YOU',
   'TODOLIST.TODOLIST_ALREADY_SHARED',
   'PERMISSION.INVALID_PERMISSIONS',

@@ -203,7 +203,8 @@ export function TodolistSettingsModal({ teacherId, list, onClose }: TodolistSett
       copy={{
         run: (source, name) => copy.mutateAsync({ todolistId: source.id, name }),
         pending: copy.isPending,
-        successKey: 'success.TODOLIST_COPIED',
+        // Where the copy is, by name (issue 33: the teacher could not tell a copy had been made).
+        successKey: 'todolists.settings.copied',
         pathOf: (id) => `/teacher/todos/${id}`,
       }}
       remove={{

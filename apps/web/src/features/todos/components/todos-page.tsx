@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Link } from '../../../lib/router.tsx';
+import { Link, useLocation, useNavigate, useNavigationType } from '../../../lib/router.tsx';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import { IconArrowLeft, IconChecklist } from '../../../components/icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
@@ -13,6 +13,10 @@ import { NewTodolistForm } from './new-todolist-form.tsx';
 import { TodolistSettingsModal } from './todolist-settings-modal.tsx';
 import { TodolistSidebar, type TodolistTab } from './todolist-sidebar.tsx';
 import { TodolistView } from './todolist-view.tsx';
+import { forgetTodolist, rememberedTodolist, rememberTodolist } from '../remembered-todolist.ts';
+
+/** The state of a link to /teacher/todos that shows the lists, not the list remembered. */
+const ALL_LISTS = { lists: true };
 
 function Prompt({ title, text }: { title: string; text: string }) {
   return (
@@ -50,6 +54,23 @@ export function TodosPage({ teacher, todolistId }: TodosPageProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
 
   const selected = todolistId ? (lists.data?.find((list) => list.id === todolistId) ?? null) : null;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  // Coming back to Todo lists (the menu, the home page) opens the list chosen before in this
+  // session (issue 33); the page's own "All lists" links, the browser's back button and a reload
+  // show the lists themselves.
+  const askedForLists = navigationType === 'POP' || (location.state as { lists?: boolean } | null)?.lists === true;
+  const remembered = !todolistId && !askedForLists ? rememberedTodolist() : null;
+  useEffect(() => {
+    if (selected) rememberTodolist(selected.id);
+  }, [selected]);
+  useEffect(() => {
+    // Only on lists read afresh: a list just left or deleted may still be in a list about to be read again.
+    if (remembered === null || !lists.data || lists.isFetching) return;
+    if (lists.data.some((list) => list.id === remembered)) void navigate(`/teacher/todos/${remembered}`, { replace: true });
+    else forgetTodolist();
+  }, [remembered, lists.data, lists.isFetching, navigate]);
   // A shared list open here can leave this teacher's lists live (its owner stops sharing): said so, by name.
   const [lastShared, setLastShared] = useState<{ id: string; name: string } | null>(null);
   if (selected && selected.permissions !== 'owner' && lastShared?.id !== selected.id) setLastShared({ id: selected.id, name: selected.name });
@@ -58,10 +79,20 @@ export function TodosPage({ teacher, todolistId }: TodosPageProps) {
   usePageTitle(selected ? selected.name : t('teacher.pages.todos'));
   useHeaderSelection(selected ? 'todolist' : null, selected?.name ?? null);
   // A list opened by its address shows under its own tab until the teacher picks a tab.
-  const tab: TodolistTab = chosenTab ?? (selected && selected.permissions !== 'owner' ? 'shared' : 'my');
+  const selectedTab: TodolistTab | null = selected ? (selected.permissions === 'owner' ? 'my' : 'shared') : null;
+  // A list newly opened (a copy just made of a shared one, issue 33) shows under its own tab, the
+  // tab chosen before or not; a teacher with only lists shared with it starts on those.
+  const [tabOf, setTabOf] = useState<string | null>(null);
+  if (selected && selectedTab && tabOf !== selected.id) {
+    setTabOf(selected.id);
+    if (chosenTab !== null && chosenTab !== selectedTab) setChosenTab(selectedTab);
+  }
+  const onlyShared = lists.data !== undefined && lists.data.length > 0 && lists.data.every((list) => list.permissions !== 'owner');
+  const tab: TodolistTab = chosenTab ?? selectedTab ?? (onlyShared ? 'shared' : 'my');
   const nameOf = (id: string) => lists.data?.find((list) => list.id === id)?.name ?? null;
 
   function renderMain() {
+    if (!todolistId && remembered !== null && lists.data?.some((list) => list.id === remembered)) return <Skeleton height={320} radius="lg" aria-label={t('common.loading')} />;
     if (!todolistId) {
       const hasLists = (lists.data?.length ?? 0) > 0;
       return hasLists ? (
@@ -75,7 +106,7 @@ export function TodosPage({ teacher, todolistId }: TodosPageProps) {
     if (!selected && lastShared?.id === todolistId) {
       return (
         <Alert color="gray" variant="light" c="dark.7" title={t('teacherShare.gone', { name: lastShared.name })} role="status" data-testid="todolist-share-ended">
-          <Anchor component={Link} to="/teacher/todos" fw={600}>
+          <Anchor component={Link} to="/teacher/todos" state={ALL_LISTS} fw={600}>
             {t('todolists.back')}
           </Anchor>
         </Alert>
@@ -84,7 +115,7 @@ export function TodosPage({ teacher, todolistId }: TodosPageProps) {
     if (!selected) {
       return (
         <Alert color="red" variant="light" title={t('errors.TODOLIST.TODOLIST_NOT_FOUND')} role="alert" data-testid="todolist-not-found">
-          <Anchor component={Link} to="/teacher/todos" fw={600}>
+          <Anchor component={Link} to="/teacher/todos" state={ALL_LISTS} fw={600}>
             {t('todolists.back')}
           </Anchor>
         </Alert>
@@ -132,7 +163,7 @@ export function TodosPage({ teacher, todolistId }: TodosPageProps) {
         <Grid.Col span={{ base: 12, md: 8 }} display={todolistId ? undefined : { base: 'none', md: 'block' }}>
           <Stack gap="md">
             {todolistId ? (
-              <Anchor component={Link} to="/teacher/todos" fw={700} w="fit-content" hiddenFrom="md">
+              <Anchor component={Link} to="/teacher/todos" state={ALL_LISTS} fw={700} w="fit-content" hiddenFrom="md">
                 <Group gap={6} component="span" wrap="nowrap">
                   <IconArrowLeft size={18} />
                   <span>{t('todolists.back')}</span>

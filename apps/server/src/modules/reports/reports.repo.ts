@@ -1,0 +1,152 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
+import { awards, coinLedger, members, memberTodos, rewardPurchases } from '../../db/schema/index.ts';
+
+/**
+ * How far past the range the ledger is read for an award's rows: an award counts on its own
+ * moment (awards.created_at, the server's clock), its ledger rows and its undo (within
+ * AWARD_UNDO_WINDOW_MS) on the database's, a moment later.
+ */
+const AWARD_MARGIN = '1 day';
+
+export interface ReportRange {
+  /** The first day's start and the day after the last one's (UTC midnights). */
+  since: Date;
+  until: Date;
+}
+
+/**
+ * Readies a transaction for the report's reads: without PostgreSQL's JIT compilation, which a
+ * year's estimated cost switches on and which then took longer than the query itself; with room
+ * to hash a year in memory; and in one process (parallel workers sorted and merged what one
+ * process hashes, for no gain on two cores). Measured: bench/README.md, "The class report".
+ */
+export async function prepareReportReads(tx: Tx): Promise<void> {
+  await tx.execute(sql`set local jit = off`);
+  await tx.execute(sql`set local work_mem = '32MB'`);
+  await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+}
+
+/** The group's students as the report names them. */
+export async function listReportMembers(db: DbOrTx, groupId: string) {
+  return db.select({ id: members.id, username: members.username, face: members.face, hair: members.hair }).from(members).where(eq(members.groupId, groupId));
+}
+
+/** Kinds of coin movement the report tells apart. */
+export const KIND_AWARD = 1;
+export const KIND_TASK = 2;
+export const KIND_TRANSFER = 3;
+
+/**
+ * A sum of one member's coins: of one kind (per_day 0; an award's reason name and icon, and
+ * whether it took coins), or of what it earned on one day of the range (per_day 1, `day` its
+ * index from 0).
+ */
+export interface LedgerSum {
+  member_id: string;
+  per_day: number;
+  kind: number | null;
+  reason_name: string | null;
+  reason_icon: string | null;
+  negative: boolean | null;
+  day: number | null;
+  net: number;
+  gained: number;
+  lost: number;
+  earned: number;
+}
+
+/**
+ * The members' coins that moved in the range, from the ledger, summed in the database in one
+ * pass: per member and kind (awards by the reason the award kept, given or "needs work"; tasks;
+ * transfers), and per member and day what it earned (awards given and tasks, as the class board
+ * counts). An award's rows, its undo's too, count on the award's own moment (awards.created_at),
+ * so an undone award nets out even across midnight or the range's end. Read through the ledger's
+ * account indexes (coin_ledger_to_idx, coin_ledger_from_idx) and the teacher's awards by
+ * awards_teacher_idx, joined by hash on the award's id (a uuid). Members are grouped as uuids, not
+ * as their account texts: sorting text under the database's collation cost more than the rest.
+ */
+export async function sumLedger(db: DbOrTx, teacherId: string, memberIds: string[], range: ReportRange): Promise<LedgerSum[]> {
+  if (memberIds.length === 0) return [];
+  const accounts = sql.param(memberIds.map((id) => `member:${id}`));
+  const from = sql`${range.since}::timestamptz - ${AWARD_MARGIN}::interval`;
+  const to = sql`${range.until}::timestamptz + ${AWARD_MARGIN}::interval`;
+  const result = await db.execute(sql`
+    with moved as (
+      select substr(to_account, 8)::uuid as member_id, reason, reference, amount as delta, at from ${coinLedger}
+        where to_account = any(${accounts}::text[]) and at >= ${from} and at < ${to}
+          and reason in ('teacher_award', 'award_undo', 'todo_reward', 'transfer')
+      union all
+      select substr(from_account, 8)::uuid, reason, reference, -amount, at from ${coinLedger}
+        where from_account = any(${accounts}::text[]) and at >= ${from} and at < ${to}
+          and reason in ('teacher_deduction', 'award_undo', 'todo_reward_revoked', 'transfer')
+    ),
+    own_awards as (
+      select id, reason_name, reason_icon, coins, created_at from ${awards}
+        where teacher_id = ${teacherId} and created_at >= ${from} and created_at < ${to}
+    ),
+    typed as (
+      select m.member_id, m.delta,
+        case when m.reason in ('teacher_award', 'teacher_deduction', 'award_undo') then ${KIND_AWARD}::int
+             when m.reason in ('todo_reward', 'todo_reward_revoked') then ${KIND_TASK}::int else ${KIND_TRANSFER}::int end as kind,
+        a.reason_name, a.reason_icon,
+        coalesce(a.coins < 0, m.reason = 'teacher_deduction' or (m.reason = 'award_undo' and m.delta > 0)) as negative,
+        coalesce(a.created_at, m.at) as moment,
+        floor(extract(epoch from (coalesce(a.created_at, m.at) - ${range.since}::timestamptz)) / 86400)::int as day
+      from moved m
+      -- An award's rows name it in reference (before awards had rows of their own, the student: a
+      -- uuid too, matching no award). A uuid's 36 characters are checked, not its pattern: a regular
+      -- expression a row cost more than the join.
+      left join own_awards a on a.id = (case when m.reason in ('teacher_award', 'teacher_deduction', 'award_undo') and length(m.reference) = 36 then m.reference::uuid end)
+    )
+    select member_id::text as member_id, grouping(kind) as per_day, kind, reason_name, reason_icon, negative, day,
+      sum(delta)::int as net, coalesce(sum(delta) filter (where delta > 0), 0)::int as gained, coalesce(-sum(delta) filter (where delta < 0), 0)::int as lost,
+      coalesce(sum(delta) filter (where kind = ${KIND_TASK} or (kind = ${KIND_AWARD} and not negative)), 0)::int as earned
+    from typed where moment >= ${range.since} and moment < ${range.until}
+    group by grouping sets ((member_id, kind, reason_name, reason_icon, negative), (member_id, day))`);
+  return rowsOf<LedgerSum>(result);
+}
+
+export interface TaskCounts {
+  member_id: string;
+  done: number;
+  sent_back: number;
+}
+
+/**
+ * Per member: tasks marked done in the range and still done, and answers sent back in the range
+ * and still waiting for a new answer (a member todo keeps its latest state and when it changed,
+ * not each step). Read through member_todos_member_list_idx.
+ */
+export async function countTasks(db: DbOrTx, memberIds: string[], range: ReportRange): Promise<TaskCounts[]> {
+  if (memberIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select member_id, (count(*) filter (where completed))::int as done, (count(*) filter (where not completed and sent_back_comment is not null))::int as sent_back
+      from ${memberTodos}
+      where member_id = any(${sql.param(memberIds)}::uuid[]) and updated_at >= ${range.since} and updated_at < ${range.until}
+        and (completed or sent_back_comment is not null)
+      group by member_id`);
+  return rowsOf<TaskCounts>(result);
+}
+
+export interface PurchaseCounts {
+  member_id: string;
+  bought: number;
+  given: number;
+  returned: number;
+  spent: number;
+}
+
+/** Per member: rewards bought in the range, of which given and returned, and what those not returned cost. Read through reward_purchases_group_state_idx. */
+export async function countPurchases(db: DbOrTx, groupId: string, memberIds: string[], range: ReportRange): Promise<PurchaseCounts[]> {
+  if (memberIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select member_id, count(*)::int as bought, (count(*) filter (where state = 'given'))::int as given,
+        (count(*) filter (where state = 'returned'))::int as returned, coalesce(sum(price) filter (where state <> 'returned'), 0)::int as spent
+      from ${rewardPurchases}
+      where group_id = ${groupId} and state in ('pending', 'given', 'returned') and purchased_at >= ${range.since} and purchased_at < ${range.until}
+        and member_id = any(${sql.param(memberIds)}::uuid[])
+      group by member_id`);
+  return rowsOf<PurchaseCounts>(result);
+}
