@@ -59,6 +59,8 @@ describe('migration 0018_handout_queue_skin_tone_award_ledger on a database with
     const app = await kit.app(database);
     try {
       expect(await queryRows(database.db, sql`select 1 from pg_indexes where indexname = 'coin_ledger_award_idx'`)).toHaveLength(0);
+      // 0020: an award's reason id has no foreign key.
+      expect(await queryRows(database.db, sql`select 1 from pg_constraint where conname = 'awards_reason_id_award_reasons_id_fk'`)).toHaveLength(0);
       expect(await queryRows(database.db, sql`select ledger_first::int as first, ledger_last::int as last from awards`)).toEqual([range]);
       expect(await queryRows(database.db, sql`select reward_name, state, settled_at from reward_purchases order by purchased_at`)).toEqual([
         { reward_name: 'Music in class', state: 'given', settled_at: null },

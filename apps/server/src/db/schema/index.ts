@@ -189,7 +189,13 @@ export const awards = pgTable(
     teacherId: uuid('teacher_id')
       .notNull()
       .references(() => teachers.id, { onDelete: 'cascade' }),
-    reasonId: uuid('reason_id').references(() => awardReasons.id, { onDelete: 'set null' }),
+    /**
+     * The reason's id, no foreign key: a key would lock the reason's row (FOR KEY SHARE) in every
+     * award, a multixact when a class's awards overlap (bench/README.md, "A reason award against
+     * the batch award before it"). Removing a reason clears it here; a removed group's reasons
+     * leave it naming a reason that is gone. The award keeps the name and icon either way.
+     */
+    reasonId: uuid('reason_id'),
     reasonName: text('reason_name'),
     reasonIcon: text('reason_icon'),
     /** Coins each student was given, negative when taken back. */

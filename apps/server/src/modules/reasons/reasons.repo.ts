@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { statement } from '../../db/prepared.ts';
-import { awardReasons, groups } from '../../db/schema/index.ts';
+import { awardReasons, awards, groups } from '../../db/schema/index.ts';
 
 export type ReasonRow = typeof awardReasons.$inferSelect;
 
@@ -52,7 +52,9 @@ export async function shiftPositions(db: DbOrTx, groupId: string, from: number, 
     .where(and(eq(awardReasons.groupId, groupId), gte(awardReasons.position, from), lte(awardReasons.position, to)));
 }
 
+/** Removes a reason; its awards keep its name and icon, and no longer its id. */
 export async function deleteReason(db: DbOrTx, reasonId: string): Promise<void> {
+  await db.update(awards).set({ reasonId: null }).where(eq(awards.reasonId, reasonId));
   await db.delete(awardReasons).where(eq(awardReasons.id, reasonId));
 }
 
