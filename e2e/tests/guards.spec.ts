@@ -133,6 +133,9 @@ test('a session that expires while the page is open sends to the login page with
   await page.getByLabel('Password', { exact: true }).fill(teacher.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL('/teacher/home');
+  // The home page's own reads done first (a teacher without a group also asks for lists shared
+  // with it, after its groups), so the click below makes the next request.
+  await page.waitForLoadState('networkidle');
   // The cookie goes as an expired one would: the next request the page makes is a 401.
   await context.clearCookies();
   await page.getByRole('link', { name: 'Groups' }).first().click();

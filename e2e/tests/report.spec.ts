@@ -38,7 +38,7 @@ test("the teacher's class report: a student's numbers, the CSV with its BOM, and
   expect(await axeViolations(page)).toEqual([]);
 
   // This month: the same numbers (the award was today).
-  await page.getByTestId('report-range').getByText(text('en', 'report.range.month')).click();
+  await page.getByTestId('report-range').getByRole('radio', { name: text('en', 'report.range.month'), exact: true }).check();
   await expect(row.locator('[data-column="coins_earned"]')).toHaveText('5');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download').click()]);

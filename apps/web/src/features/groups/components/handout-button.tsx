@@ -7,7 +7,7 @@ import { Link } from '../../../lib/router.tsx';
 export function HandoutButton({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   return (
-    <Button component={Link} to={`/teacher/handout/${encodeURIComponent(groupId)}`} variant="light" size="sm" leftSection={<IconGift size={16} />} data-testid="open-handout-button">
+    <Button component={Link} to={`/teacher/handout/${encodeURIComponent(groupId)}`} variant="default" size="sm" leftSection={<IconGift size={16} />} data-testid="open-handout-button">
       {t('groups.members.handout')}
     </Button>
   );

@@ -15,7 +15,7 @@ function IconReport(props: IconProps) {
 export function ReportButton({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   return (
-    <Button component={Link} to={`/teacher/report/${encodeURIComponent(groupId)}`} variant="light" size="sm" leftSection={<IconReport size={16} />} data-testid="open-report-button">
+    <Button component={Link} to={`/teacher/report/${encodeURIComponent(groupId)}`} variant="default" size="sm" leftSection={<IconReport size={16} />} data-testid="open-report-button">
       {t('groups.members.report')}
     </Button>
   );
