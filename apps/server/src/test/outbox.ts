@@ -11,7 +11,7 @@ export interface OutboxMail {
  * The newest mail to `to` in the outbox (GET /api/dev/outbox), waiting for one to arrive: a reset
  * mail is sent after the request has been answered.
  */
-export async function waitForMail(app: FastifyInstance, to: string, timeoutMs = 5000): Promise<OutboxMail> {
+export async function waitForMail(app: FastifyInstance, to: string, timeoutMs = 15_000): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails: OutboxMail[] = (await app.inject({ method: 'GET', url: '/api/dev/outbox' })).json();
