@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -396,6 +397,43 @@ export const coinLedger = pgTable(
     uniqueIndex('coin_ledger_coin_purchase_idx').on(t.reference).where(sql`${t.reason} = 'coin_purchase'`),
   ],
 );
+
+/**
+ * The class report's sums of the ledger, per member and day (UTC) of a day that has closed: no
+ * movement can still be counted on it (reports.repo.ts, `closedUntil`). Made from coin_ledger when
+ * a report first needs the day and read instead of it from then on: a year of a class is summed
+ * from these rows, not from its ledger rows joined to their awards (bench/README.md, "The class
+ * report"). Only a copy: emptying it and report_coverage makes the next report sum them again. A row per
+ * kind of movement; awards by the reason the award kept.
+ */
+export const reportDays = pgTable(
+  'report_days',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** reports.repo.ts's KIND_AWARD, KIND_TASK or KIND_TRANSFER. */
+    kind: integer('kind').notNull(),
+    reasonName: text('reason_name'),
+    reasonIcon: text('reason_icon'),
+    negative: boolean('negative').notNull(),
+    net: integer('net').notNull(),
+    gained: integer('gained').notNull(),
+    lost: integer('lost').notNull(),
+    earned: integer('earned').notNull(),
+  },
+  (t) => [index('report_days_member_day_idx').on(t.memberId, t.day)],
+);
+
+/** Which days report_days holds for a member: every closed day from `first_day` to before `until_day`. */
+export const reportCoverage = pgTable('report_coverage', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  firstDay: date('first_day', { mode: 'string' }),
+  untilDay: date('until_day', { mode: 'string' }),
+});
 
 /**
  * Attempts at logins, signups and reset requests, one row per counted key (core's rules/attempts.ts

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw.ts';
-import { awards, coinLedger, members, memberTodos, rewardPurchases } from '../../db/schema/index.ts';
+import { awards, coinLedger, members, memberTodos, reportCoverage, reportDays, rewardPurchases } from '../../db/schema/index.ts';
 
 /**
  * How far past the range the ledger is read for an award's rows: an award counts on its own
@@ -58,21 +58,20 @@ export interface LedgerSum {
 }
 
 /**
- * The members' coins that moved in the range, from the ledger, summed in the database in one
- * pass: per member and kind (awards by the reason the award kept, given or "needs work"; tasks;
- * transfers), and per member and day what it earned (awards given and tasks, as the class board
- * counts). An award's rows, its undo's too, count on the award's own moment (awards.created_at),
- * so an undone award nets out even across midnight or the range's end. Read through the ledger's
- * account indexes (coin_ledger_to_idx, coin_ledger_from_idx) and the teacher's awards by
- * awards_teacher_idx, joined by hash on the award's id (a uuid). Members are grouped as uuids, not
- * as their account texts: sorting text under the database's collation cost more than the rest.
+ * The members' coins that moved in the range, from the ledger, as rows of one kind each (awards by
+ * the reason the award kept, given or "needs work"; tasks; transfers), each on its moment and its
+ * day: a SELECT for sumLedger and rollDays to sum. An award's rows, its undo's too, count on the
+ * award's own moment (awards.created_at), so an undone award nets out even across midnight or the
+ * range's end. Read through the ledger's account indexes (coin_ledger_to_idx,
+ * coin_ledger_from_idx) and the teacher's awards by awards_teacher_idx, joined by hash on the
+ * award's id (a uuid). Members are uuids, not their account texts: sorting text under the
+ * database's collation cost more than the rest. `day` is the moment's UTC date.
  */
-export async function sumLedger(db: DbOrTx, teacherId: string, memberIds: string[], range: ReportRange): Promise<LedgerSum[]> {
-  if (memberIds.length === 0) return [];
+function ledgerMoves(teacherId: string, memberIds: string[], range: ReportRange) {
   const accounts = sql.param(memberIds.map((id) => `member:${id}`));
   const from = sql`${range.since}::timestamptz - ${AWARD_MARGIN}::interval`;
   const to = sql`${range.until}::timestamptz + ${AWARD_MARGIN}::interval`;
-  const result = await db.execute(sql`
+  return sql`
     with moved as (
       select substr(to_account, 8)::uuid as member_id, reason, reference, amount as delta, at from ${coinLedger}
         where to_account = any(${accounts}::text[]) and at >= ${from} and at < ${to}
@@ -92,21 +91,96 @@ export async function sumLedger(db: DbOrTx, teacherId: string, memberIds: string
              when m.reason in ('todo_reward', 'todo_reward_revoked') then ${KIND_TASK}::int else ${KIND_TRANSFER}::int end as kind,
         a.reason_name, a.reason_icon,
         coalesce(a.coins < 0, m.reason = 'teacher_deduction' or (m.reason = 'award_undo' and m.delta > 0)) as negative,
-        coalesce(a.created_at, m.at) as moment,
-        floor(extract(epoch from (coalesce(a.created_at, m.at) - ${range.since}::timestamptz)) / 86400)::int as day
+        coalesce(a.created_at, m.at) as moment
       from moved m
       -- An award's rows name it in reference (before awards had rows of their own, the student: a
       -- uuid too, matching no award). A uuid's 36 characters are checked, not its pattern: a regular
       -- expression a row cost more than the join.
       left join own_awards a on a.id = (case when m.reason in ('teacher_award', 'teacher_deduction', 'award_undo') and length(m.reference) = 36 then m.reference::uuid end)
-    )
-    select member_id::text as member_id, grouping(kind) as per_day, kind, reason_name, reason_icon, negative, day,
-      sum(delta)::int as net, coalesce(sum(delta) filter (where delta > 0), 0)::int as gained, coalesce(-sum(delta) filter (where delta < 0), 0)::int as lost,
-      coalesce(sum(delta) filter (where kind = ${KIND_TASK} or (kind = ${KIND_AWARD} and not negative)), 0)::int as earned
-    from typed where moment >= ${range.since} and moment < ${range.until}
+    ),
+    moves as (
+      select member_id, delta, kind, reason_name, reason_icon, negative, (moment at time zone 'UTC')::date as day
+        from typed where moment >= ${range.since} and moment < ${range.until}
+    )`;
+}
+
+/** What a group of moves sums to: all of it, what came in and went out, and what counts as earned (tasks and awards given). */
+const MOVE_SUMS = sql.raw(`sum(delta)::int as net, coalesce(sum(delta) filter (where delta > 0), 0)::int as gained,
+  coalesce(-sum(delta) filter (where delta < 0), 0)::int as lost,
+  coalesce(sum(delta) filter (where kind = ${KIND_TASK} or (kind = ${KIND_AWARD} and not negative)), 0)::int as earned`);
+/** The same, of report_days rows. */
+const DAY_SUMS = sql.raw('sum(net)::int as net, sum(gained)::int as gained, sum(lost)::int as lost, sum(earned)::int as earned');
+
+/**
+ * The members' coins that moved in the range, summed in the database in one pass from the ledger:
+ * per member and kind, and per member and day (`day` its index from 0) what it earned, as the class
+ * board counts.
+ */
+export async function sumLedger(db: DbOrTx, teacherId: string, memberIds: string[], range: ReportRange): Promise<LedgerSum[]> {
+  if (memberIds.length === 0 || range.until <= range.since) return [];
+  const result = await db.execute(sql`${ledgerMoves(teacherId, memberIds, range)}
+    select member_id::text as member_id, grouping(kind) as per_day, kind, reason_name, reason_icon, negative, day - ${dayOf(range.since)}::date as day, ${MOVE_SUMS}
+    from moves group by grouping sets ((member_id, kind, reason_name, reason_icon, negative), (member_id, day))`);
+  return rowsOf<LedgerSum>(result);
+}
+
+/** The same sums as sumLedger, of the rows report_days holds for the range's days. */
+export async function sumRolledDays(db: DbOrTx, memberIds: string[], range: ReportRange): Promise<LedgerSum[]> {
+  if (memberIds.length === 0 || range.until <= range.since) return [];
+  const result = await db.execute(sql`
+    select member_id::text as member_id, grouping(kind) as per_day, kind, reason_name, reason_icon, negative, day - ${dayOf(range.since)}::date as day, ${DAY_SUMS}
+    from ${reportDays} where member_id = any(${sql.param(memberIds)}::uuid[]) and day >= ${dayOf(range.since)}::date and day < ${dayOf(range.until)}::date
     group by grouping sets ((member_id, kind, reason_name, reason_icon, negative), (member_id, day))`);
   return rowsOf<LedgerSum>(result);
 }
+
+/** Sums the members' ledger in the range (whole closed days) into report_days, a row per member, day and kind. */
+export async function rollDays(tx: Tx, teacherId: string, memberIds: string[], range: ReportRange): Promise<void> {
+  if (memberIds.length === 0 || range.until <= range.since) return;
+  await tx.execute(sql`${ledgerMoves(teacherId, memberIds, range)}
+    insert into ${reportDays} (member_id, day, kind, reason_name, reason_icon, negative, net, gained, lost, earned)
+    select member_id, day, kind, reason_name, reason_icon, negative, ${MOVE_SUMS}
+    from moves group by member_id, day, kind, reason_name, reason_icon, negative`);
+}
+
+export interface Coverage {
+  member_id: string;
+  first_day: string | null;
+  until_day: string | null;
+}
+
+/** The days report_days holds for each member (a member it holds nothing for is missing). */
+export async function readCoverage(db: DbOrTx, memberIds: string[]): Promise<Coverage[]> {
+  if (memberIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select member_id::text as member_id, first_day::text as first_day, until_day::text as until_day from ${reportCoverage}
+      where member_id = any(${sql.param(memberIds)}::uuid[])`);
+  return rowsOf<Coverage>(result);
+}
+
+/**
+ * The same, locked for this transaction, for a report that sums days into report_days: two that
+ * would sum the same days run one after the other, and the second finds them done.
+ */
+export async function lockCoverage(tx: Tx, memberIds: string[]): Promise<Coverage[]> {
+  if (memberIds.length === 0) return [];
+  await tx.execute(sql`insert into ${reportCoverage} (member_id) select unnest(${sql.param(memberIds)}::uuid[]) on conflict do nothing`);
+  const result = await tx.execute(sql`
+    select member_id::text as member_id, first_day::text as first_day, until_day::text as until_day from ${reportCoverage}
+      where member_id = any(${sql.param(memberIds)}::uuid[]) order by member_id for update`);
+  return rowsOf<Coverage>(result);
+}
+
+export async function setCoverage(tx: Tx, memberIds: string[], firstDay: string, untilDay: string): Promise<void> {
+  if (memberIds.length === 0) return;
+  await tx
+    .update(reportCoverage)
+    .set({ firstDay, untilDay })
+    .where(inArray(reportCoverage.memberId, memberIds));
+}
+
+/** A UTC midnight as the date it starts. */
+export const dayOf = (midnight: Date) => midnight.toISOString().slice(0, 10);
 
 export interface TaskCounts {
   member_id: string;

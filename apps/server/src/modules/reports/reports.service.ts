@@ -1,5 +1,5 @@
 import { reportDayCount, type TReport, type TReportNumbers, type TReportQuery, type TReportReason } from '@kolikko/core/schemas/reports';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ownedGroup } from '../groups/groups.service.ts';
 import * as repo from './reports.repo.ts';
 
@@ -46,11 +46,68 @@ function sumOf(students: TReportNumbers[], reasons: number, days: number): TRepo
   return total;
 }
 
+/** The UTC midnight a moment's day starts at. */
+const midnightOf = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS);
+
+/**
+ * The first day no report sums into report_days yet: yesterday. A day closes when nothing more can
+ * be counted on it, and an award's undo counts on the award's day (its moment the server's clock,
+ * its rows the database's): a whole day's margin keeps both clocks and the undo's minute inside.
+ */
+export const closedUntil = (now = Date.now()) => new Date(midnightOf(now).getTime() - DAY_MS);
+
+/**
+ * The members' coins in the range: its closed days from report_days (summing first, under the
+ * members' coverage lock, the days it does not hold yet), the rest (yesterday and today) from the
+ * ledger. Each sum is of one member and kind, or of one member and day, so the two lists add up.
+ */
+async function sumCoins(tx: Tx, teacherId: string, ids: string[], range: repo.ReportRange): Promise<repo.LedgerSum[]> {
+  const rolledUntil = new Date(Math.min(Math.max(closedUntil().getTime(), range.since.getTime()), range.until.getTime()));
+  if (rolledUntil <= range.since) return repo.sumLedger(tx, teacherId, ids, range);
+  const wanted = { first: repo.dayOf(range.since), until: repo.dayOf(rolledUntil) };
+  const holds = (c: repo.Coverage) => c.first_day !== null && c.until_day !== null && c.first_day <= wanted.first && c.until_day >= wanted.until;
+  // Read first, without a lock: a report whose days are all held writes nothing.
+  const held = await repo.readCoverage(tx, ids);
+  if (held.length < ids.length || !held.every(holds)) await rollMissing(tx, teacherId, ids, wanted);
+  const rolled = await repo.sumRolledDays(tx, ids, { since: range.since, until: rolledUntil });
+  const live = await repo.sumLedger(tx, teacherId, ids, { since: rolledUntil, until: range.until });
+  // The live days' indexes count from the range's first day.
+  const offset = Math.round((rolledUntil.getTime() - range.since.getTime()) / DAY_MS);
+  for (const s of live) if (s.day !== null) s.day += offset;
+  return rolled.concat(live);
+}
+
+/** Sums into report_days the days from `wanted.first` to before `wanted.until` it does not hold for the members yet, under their coverage lock. */
+async function rollMissing(tx: Tx, teacherId: string, ids: string[], wanted: { first: string; until: string }): Promise<void> {
+  // Members with the same days held (a class: all of them) are summed up together.
+  const byCoverage = new Map<string, { first: string | null; until: string | null; ids: string[] }>();
+  for (const c of await repo.lockCoverage(tx, ids)) {
+    const key = `${c.first_day}/${c.until_day}`;
+    const entry = byCoverage.get(key) ?? { first: c.first_day, until: c.until_day, ids: [] };
+    entry.ids.push(c.member_id);
+    byCoverage.set(key, entry);
+  }
+  const days = (first: string, until: string) => ({ since: new Date(`${first}T00:00:00.000Z`), until: new Date(`${until}T00:00:00.000Z`) });
+  for (const held of byCoverage.values()) {
+    if (held.first === null || held.until === null) {
+      await repo.rollDays(tx, teacherId, held.ids, days(wanted.first, wanted.until));
+      await repo.setCoverage(tx, held.ids, wanted.first, wanted.until);
+      continue;
+    }
+    if (wanted.first >= held.first && wanted.until <= held.until) continue;
+    // The days before and after what is held: held stays one run of days.
+    if (wanted.first < held.first) await repo.rollDays(tx, teacherId, held.ids, days(wanted.first, held.first));
+    if (wanted.until > held.until) await repo.rollDays(tx, teacherId, held.ids, days(held.until, wanted.until));
+    await repo.setCoverage(tx, held.ids, wanted.first < held.first ? wanted.first : held.first, wanted.until > held.until ? wanted.until : held.until);
+  }
+}
+
 /**
  * Issue 33's class report: for each student of a group, over a range of days (UTC, as the class
  * board's "coins earned today"), the coins earned (by award reason and from tasks), the tasks
  * done and answers sent back, rewards bought and given, and coins sent and received; the class's
- * sums. Three reads, each summed in the database (reports.repo.ts).
+ * sums. Three reads, each summed in the database (reports.repo.ts); the coins of closed days from
+ * report_days.
  */
 export function createReportsService({ db }: { db: Db }) {
   return {
@@ -66,7 +123,8 @@ export function createReportsService({ db }: { db: Db }) {
         const ids = members.map((s) => s.id);
         return {
           students: members,
-          sums: await repo.sumLedger(tx, teacherId, ids, range),
+          // The group's own teacher's awards name the reasons (report_days keeps them).
+          sums: await sumCoins(tx, group.teacherId, ids, range),
           tasks: await repo.countTasks(tx, ids, range),
           purchases: await repo.countPurchases(tx, groupId, ids, range),
         };

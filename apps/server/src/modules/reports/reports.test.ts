@@ -79,7 +79,7 @@ async function knownClass() {
   // A transfer: oppilas10 sends 3 to Äänekäs.
   await ok(await call('PUT', `/api/group/${group.id}/settings`, cookie, { trading_allowed: true }));
   await ok(await call('POST', `/api/member/${ten.id}/transfer`, tenCookie, { recipient: aanekas.id, amount: 3 }));
-  return { teacher, group, cookie, ten, two, aanekas, kettu, tenCookie };
+  return { teacher, group, cookie, ten, two, aanekas, kettu, tenCookie, undone };
 }
 
 const report = (c: { group: { id: string }; cookie: string }, query: string, headers: Record<string, string> = {}) => call('GET', `/api/group/${c.group.id}/report?${query}`, c.cookie, undefined, headers);
@@ -185,6 +185,102 @@ describe('the class report', () => {
     const cookie = await signIn(app, teacher, 'teacher');
     const body = (await report({ group, cookie }, `from=${day(-1)}&to=${day()}`)).json();
     expect(body).toMatchObject({ days: 2, reasons: [], students: [], totals: { ...zero, by_reason: [], earned_by_day: [0, 0] } });
+  });
+});
+
+/** Moves everything the class did `days` days back: its ledger rows, its teacher's awards, its tasks and purchases. */
+async function shiftBack(c: Awaited<ReturnType<typeof knownClass>>, days: number) {
+  const ids = [c.ten.id, c.two.id, c.aanekas.id, c.kettu.id];
+  const accounts = ids.map((id) => `member:${id}`);
+  const by = sql`${`${days} days`}::interval`;
+  await db.execute(sql`update coin_ledger set at = at - ${by} where to_account = any(${sql.param(accounts)}::text[]) or from_account = any(${sql.param(accounts)}::text[])`);
+  await db.execute(sql`update awards set created_at = created_at - ${by} where teacher_id = ${c.teacher.id}`);
+  await db.execute(sql`update member_todos set updated_at = updated_at - ${by} where member_id = any(${sql.param(ids)}::uuid[])`);
+  await db.execute(sql`update reward_purchases set purchased_at = purchased_at - ${by} where member_id = any(${sql.param(ids)}::uuid[])`);
+}
+
+const rolledRows = async (c: { group: { id: string } }) =>
+  (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from report_days d join members m on m.id = d.member_id where m.group_id = ${c.group.id}`))[0]?.n;
+const coverageOf = (c: { group: { id: string } }) =>
+  queryRows<{ first_day: string; until_day: string }>(db, sql`select distinct first_day::text, until_day::text from report_coverage r join members m on m.id = r.member_id where m.group_id = ${c.group.id}`);
+/** Forgets what report_days holds for the class: the next report sums it from the ledger again. */
+const forgetRolled = async (c: { group: { id: string } }) => {
+  await db.execute(sql`delete from report_days d using members m where m.id = d.member_id and m.group_id = ${c.group.id}`);
+  await db.execute(sql`delete from report_coverage r using members m where m.id = r.member_id and m.group_id = ${c.group.id}`);
+};
+
+describe('closed days summed once (report_days)', () => {
+  it('sums a closed day into report_days at the first report and answers the same from it after', async () => {
+    const c = await knownClass();
+    await shiftBack(c, 5);
+    const first = (await report(c, `from=${day(-6)}&to=${day()}`)).json();
+    // The day five days back holds the known day's numbers (the first test's), in its place.
+    expect(first.reasons).toHaveLength(4);
+    expect(first.totals).toMatchObject({ coins_earned: 35, coins_from_awards: 25, coins_taken: 2, by_reason: [12, 9, 4, -2], tasks_done: 1, rewards_bought: 3, coins_sent: 3, coins_received: 3 });
+    expect(first.totals.earned_by_day).toEqual([0, 35, 0, 0, 0, 0, 0]);
+    expect(first.students.find((s: { member_id: string }) => s.member_id === c.ten.id)).toMatchObject({ coins_earned: 25, by_reason: [9, 6, 0, -2], coins_sent: 3, earned_by_day: [0, 25, 0, 0, 0, 0, 0] });
+    // Closed: every day before yesterday. Held for each member: from the range's first day.
+    expect(await coverageOf(c)).toEqual([{ first_day: day(-6), until_day: day(-1) }]);
+    const rows = await rolledRows(c);
+    expect(rows).toBeGreaterThan(0);
+
+    const again = (await report(c, `from=${day(-6)}&to=${day()}`)).json();
+    expect(again).toEqual(first);
+    expect(await rolledRows(c)).toBe(rows);
+    // The closed days are read from report_days, not from the ledger: a row changed there shows.
+    await db.execute(sql`update report_days set net = net + 100, gained = gained + 100, earned = earned + 100 where member_id = ${c.ten.id} and kind = 2`);
+    const read = (await report(c, `from=${day(-6)}&to=${day()}`)).json();
+    expect(read.totals.coins_from_tasks).toBe(first.totals.coins_from_tasks + 100);
+    await forgetRolled(c);
+    expect((await report(c, `from=${day(-6)}&to=${day()}`)).json()).toEqual(first);
+  });
+
+  it('counts an award undone after midnight on the award\'s day, closed or not', async () => {
+    const c = await knownClass();
+    // Oppilas2's award of 4 at 23:59:50 five days back, undone ten seconds after midnight.
+    const awardAt = new Date(`${day(-5)}T23:59:50.000Z`);
+    const undoAt = new Date(`${day(-4)}T00:00:10.000Z`);
+    await shiftBack(c, 5);
+    await db.execute(sql`update awards set created_at = ${awardAt} where id = ${c.undone}`);
+    await db.execute(sql`update coin_ledger set at = ${awardAt} where reference = ${c.undone} and reason = 'teacher_award'`);
+    await db.execute(sql`update coin_ledger set at = ${undoAt} where reference = ${c.undone} and reason = 'award_undo'`);
+    const expected = [0, 4, 0, 0, 0, 0, 0];
+    const two = (body: { students: { member_id: string; earned_by_day: number[] }[] }) => body.students.find((s) => s.member_id === c.two.id)?.earned_by_day;
+    expect(two((await report(c, `from=${day(-6)}&to=${day()}`)).json())).toEqual(expected);
+    // A range that ends on the award's day, and one that starts on the undo's.
+    expect(two((await report(c, `from=${day(-5)}&to=${day(-5)}`)).json())).toEqual([4]);
+    expect(two((await report(c, `from=${day(-4)}&to=${day(-4)}`)).json())).toEqual([0]);
+  });
+
+  it('extends what it holds either way and answers as if summed from the ledger in one go', async () => {
+    const c = await knownClass();
+    await shiftBack(c, 9);
+    // Held first: four days, none of them the class's day; then the year to today.
+    await report(c, `from=${day(-4)}&to=${day()}`);
+    expect(await coverageOf(c)).toEqual([{ first_day: day(-4), until_day: day(-1) }]);
+    const wide = (await report(c, `from=${day(-20)}&to=${day()}`)).json();
+    expect(await coverageOf(c)).toEqual([{ first_day: day(-20), until_day: day(-1) }]);
+    expect(wide.totals).toMatchObject({ coins_earned: 35, by_reason: [12, 9, 4, -2] });
+    expect(wide.totals.earned_by_day[11]).toBe(35);
+    await forgetRolled(c);
+    expect((await report(c, `from=${day(-20)}&to=${day()}`)).json()).toEqual(wide);
+    // A range inside what is held sums nothing more.
+    const rows = await rolledRows(c);
+    const inside = (await report(c, `from=${day(-10)}&to=${day(-8)}`)).json();
+    expect(inside.totals.earned_by_day).toEqual([0, 35, 0]);
+    expect(await rolledRows(c)).toBe(rows);
+  });
+
+  it('sums the days once when reports of the class race', async () => {
+    const c = await knownClass();
+    await shiftBack(c, 3);
+    const bodies = await Promise.all(Array.from({ length: 6 }, () => report(c, `from=${day(-6)}&to=${day()}`).then((r) => r.body)));
+    expect(new Set(bodies).size).toBe(1);
+    const rows = await rolledRows(c);
+    await forgetRolled(c);
+    const single = (await report(c, `from=${day(-6)}&to=${day()}`)).body;
+    expect(single).toBe(bodies[0]);
+    expect(await rolledRows(c)).toBe(rows);
   });
 });
 
