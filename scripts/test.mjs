@@ -54,11 +54,28 @@ function tally(file, read) {
 }
 
 /** Titles of Playwright's failed or flaky tests, from its JSON report's nested suites. */
+/**
+ * The first lines of a failure's message, colours removed, indented under its name: CI keeps only
+ * the end of the log, and a name alone does not say why.
+ */
+function excerpt(message) {
+  const lines = String(message ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '');
+  return lines.slice(0, 8).map((line) => `    ${line.slice(0, 240)}`).join('\n');
+}
+
 function playwrightFailures(suite, path = []) {
   const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
-  const own = (suite.specs ?? []).flatMap((spec) =>
-    spec.tests.some((t) => t.status === 'unexpected' || t.status === 'flaky') ? [`${spec.file}: ${[...here, spec.title].join(' > ')}`] : [],
-  );
+  const own = (suite.specs ?? []).flatMap((spec) => {
+    const failed = spec.tests.filter((t) => t.status === 'unexpected' || t.status === 'flaky');
+    if (failed.length === 0) return [];
+    const error = failed.flatMap((t) => t.results ?? []).map((r) => r.error?.message ?? r.errors?.[0]?.message).find(Boolean);
+    return [`${spec.file}: ${[...here, spec.title].join(' > ')}${error ? `\n${excerpt(error)}` : ''}`];
+  });
   return [...own, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, here))];
 }
 
@@ -102,7 +119,9 @@ const v = tally(join(reports, 'vitest.json'), (j) => ({
   failed: j.numFailedTests ?? 0,
   skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0),
   failures: (j.testResults ?? []).flatMap((file) =>
-    (file.assertionResults ?? []).filter((t) => t.status === 'failed').map((t) => `${file.name.replace(`${root}/`, '')}: ${t.fullName}`),
+    (file.assertionResults ?? [])
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${file.name.replace(`${root}/`, '')}: ${t.fullName}${t.failureMessages?.[0] ? `\n${excerpt(t.failureMessages[0])}` : ''}`),
   ),
 }));
 const p = tally(join(reports, 'playwright.json'), (j) => ({

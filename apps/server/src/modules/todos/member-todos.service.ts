@@ -282,6 +282,8 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
     }
     if (change.request?.sendBack !== undefined) events.teacherSentBackTodo(locked.member_id, { mtodo_id: locked.id, comment: change.request.sendBack });
     else events.teacherUpdatedMemberTodo(locked.member_id, { mtodo_id: locked.id, member_coins, ...teacherOutcome(locked, state, coinsMoved, wasCompleted) });
+    // The group's teachers too: the teacher's other tabs (the class grid, the dashboard's count of answers to approve).
+    events.memberUpdatedTodo(locked.group_id, { member_id: locked.member_id, mtodo_id: locked.id, member_coins });
     return { member_todo, member_coins, teacher_coins: teacherCoins };
   }
 
@@ -391,6 +393,7 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
         teacherCoins = outcome.value.teacherCoins;
         // As a single approval tells it: the student's screen says what was approved and for how much.
         events.teacherUpdatedMemberTodo(locked.member_id, { mtodo_id: locked.id, member_coins: memberCoins, ...teacherOutcome(locked, state, coinsMoved, wasCompleted) });
+        events.memberUpdatedTodo(locked.group_id, { member_id: locked.member_id, mtodo_id: locked.id, member_coins: memberCoins });
       }
       return { approved, paid, owed: owedCoins, teacher_coins: teacherCoins ?? (await repo.findTeacherCoins(db, teacherId)) };
     },

@@ -478,8 +478,15 @@ describe('member todos: changes that arrive together are written as one batch', 
       [false, 0],
       [true, 30],
     ]);
-    // Each change is told as it was made, with the balance right after it.
-    expect(sent.map((e) => e.payload)).toMatchObject([{ member_coins: 10 }, { member_coins: 0 }, { member_coins: 10 }, { member_coins: 40 }]);
+    // Each change is told as it was made, with the balance right after it; the teacher's to the
+    // student and to the group's teachers (its other tabs).
+    expect(sent.map((e) => [e.event, (e.payload as { member_coins: number }).member_coins])).toEqual([
+      ['member-updated-todo', 10],
+      ['teacher-updated-member-todo', 0],
+      ['member-updated-todo', 0],
+      ['member-updated-todo', 10],
+      ['member-updated-todo', 40],
+    ]);
     await expectBooksBalance();
   });
 

@@ -38,8 +38,11 @@ describe('todo live events', () => {
     expect(await byMember).toEqual({ member_id: member.id, mtodo_id: mt.id, member_coins: 6 });
 
     const byTeacher = nextEvent(memberSocket, 'teacher-updated-member-todo');
+    // The teacher's own other tabs hear of it too (the class grid, the dashboard's count).
+    const otherTab = nextEvent(teacherSocket, 'member-updated-todo');
     await call('PUT', '/api/membertodo', teacherCookie, { mtodo_id: mt.id, updates: { completed: false } });
     expect(await byTeacher).toEqual({ mtodo_id: mt.id, member_coins: 0, outcome: 'reopened', title: 'Task', coins_change: -6 });
+    expect(await otherTab).toEqual({ member_id: member.id, mtodo_id: mt.id, member_coins: 0 });
 
     const unshared = nextEvent(memberSocket, 'teacher-unshared-todolist');
     await call('PUT', `/api/group/${group.id}/todolist/reset/${list.id}`, teacherCookie);

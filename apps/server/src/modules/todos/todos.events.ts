@@ -12,7 +12,7 @@ export interface TodoEvents {
   todoUpdated(teacherIds: string[], payload: TeacherUpdatedTodoPayload): void;
   /** A group's blue or orange list changed (color null: both cleared). */
   sharedListChanged(groupId: string, change: { color: 'blue' | 'orange' | null; todolistId: string | null }): void;
-  /** A member changed its member todo: its group's teachers refresh. */
+  /** A member todo changed (the member answered or toggled it, or a teacher approved, reverted or sent it back): its group's teachers refresh. */
   memberUpdatedTodo(groupId: string, payload: { member_id: string; mtodo_id: string; member_coins: number }): void;
   /** A teacher changed a member's todo (approved, reverted): the member refreshes. */
   teacherUpdatedMemberTodo(memberId: string, payload: TeacherUpdatedMemberTodoPayload): void;
