@@ -195,6 +195,13 @@ export interface ChatDeletedPayload {
   member_id: string | null;
 }
 
+/** Ours (issue 33): the teacher read what students wrote in a conversation (member_id null: the group chat). */
+export interface TeacherReadChatPayload {
+  group_id: string;
+  member_id: string | null;
+  count: number;
+}
+
 export interface OnlineMemberCountPayload {
   group_id: string;
   /** How many distinct members of the group have a connected socket. */
@@ -287,6 +294,8 @@ export interface ServerToClientEvents {
   'member-sent-a-chat': (message: TChatMessage) => void;
   /** Ours (not in the spec): a message was deleted; the same rooms as its conversation. */
   'chat-message-deleted': (payload: ChatDeletedPayload) => void;
+  /** Ours (issue 33): the teacher opened a conversation and read what was new: to the group's teachers (the teacher's other tabs, the dashboard's unread count). */
+  'teacher-read-chat': (payload: TeacherReadChatPayload) => void;
   /**
    * Ours (not in the spec): the teacher's purse or its owed rewards changed without a request of
    * the teacher's own (coins bought by card credited by the provider's webhook; owed rewards made or

@@ -11,6 +11,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { activeGroupQueryKey } from '../lib/queries/get-active-group.ts';
 import { groupMembersQueryKey } from '../lib/queries/get-group-members.ts';
 import { groupsQueryKey } from '../lib/queries/get-groups.ts';
+import { invalidateChatUnread } from '../lib/queries/chat-unread.ts';
 import { invalidateMemberHistory } from '../lib/queries/member-history.ts';
 import { memberTodosGroupKey } from '../lib/queries/member-todos.ts';
 import { invalidateOwedRewards, setOwedRewards } from '../lib/queries/owed-rewards.ts';
@@ -57,6 +58,11 @@ export const teacherHandlers: HandlersFor = ({ userId: teacherId }) => {
     // Issue 33: a student's message is one more unread on the dashboard.
     'member-sent-a-chat': (message) => {
       chatHandlers['member-sent-a-chat']?.(message);
+      invalidateDashboard();
+    },
+    // Issue 33: the teacher read a conversation (in another tab): fewer unread, here and on the dashboard.
+    'teacher-read-chat': () => {
+      invalidateChatUnread();
       invalidateDashboard();
     },
     'teacher-gave-coins': ({ member_id, coins }) => {

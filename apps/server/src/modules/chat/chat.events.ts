@@ -1,4 +1,4 @@
-import { rooms, type ChatDeletedPayload } from '@kolikko/core/events';
+import { rooms, type ChatDeletedPayload, type TeacherReadChatPayload } from '@kolikko/core/events';
 import type { TChatMessage } from '@kolikko/core/schemas/chat';
 import type { RealtimeServer } from '../realtime/io.ts';
 
@@ -10,6 +10,8 @@ import type { RealtimeServer } from '../realtime/io.ts';
 export interface ChatEvents {
   sent(message: TChatMessage): void;
   deleted(payload: ChatDeletedPayload): void;
+  /** The teacher read students' messages: its other tabs' unread counts follow. */
+  readByTeacher(payload: TeacherReadChatPayload): void;
 }
 
 const roomsOf = (groupId: string, memberId: string | null) => [
@@ -26,6 +28,9 @@ export function socketChatEvents(io: RealtimeServer): ChatEvents {
     },
     deleted(payload) {
       io.to(roomsOf(payload.group_id, payload.member_id)).emit('chat-message-deleted', payload);
+    },
+    readByTeacher(payload) {
+      io.to(rooms.groupTeachers(payload.group_id)).emit('teacher-read-chat', payload);
     },
   };
 }

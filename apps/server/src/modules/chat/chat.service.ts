@@ -89,7 +89,11 @@ export function createChatService({ db, events }: { db: Db; events: ChatEvents }
      */
     async markSeen(actor: ChatActor, target: TChatConversation): Promise<number> {
       const conversation = await conversationOf(actor, target);
-      if (actor.kind === 'teacher') return repo.markSeen(db, conversation, 'member');
+      if (actor.kind === 'teacher') {
+        const count = await repo.markSeen(db, conversation, 'member');
+        if (count > 0) events.readByTeacher({ group_id: conversation.groupId, member_id: conversation.memberId, count });
+        return count;
+      }
       if (conversation.memberId === null) await repo.markGroupChatRead(db, actor.memberId);
       return repo.markSeen(db, conversation, 'teacher');
     },

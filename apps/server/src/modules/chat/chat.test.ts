@@ -278,5 +278,13 @@ describe('chat live events', () => {
     expect(await deleted).toEqual({ id: privately.id, group_id: group.id, member_id: alice.id });
     await call('DELETE', `/api/chat/${sent.id}`, cookies.teacher);
     expect(await heard()).toEqual([['chat-message-deleted', 'chat-message-deleted'], ['chat-message-deleted', 'chat-message-deleted'], ['chat-message-deleted'], [], []]);
+
+    // The teacher reads Alice's private chat: its own tabs hear it (unread counts), nobody else;
+    // reading it again, with nothing new, says nothing.
+    const read = nextEvent(s.teacher!, 'teacher-read-chat');
+    await call('POST', '/api/chat/seen', cookies.teacher, { member_id: alice.id });
+    expect(await read).toEqual({ group_id: group.id, member_id: alice.id, count: 1 });
+    await call('POST', '/api/chat/seen', cookies.teacher, { member_id: alice.id });
+    expect(await heard()).toEqual([['teacher-read-chat'], [], [], [], []]);
   });
 });
