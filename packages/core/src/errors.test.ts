@@ -40,6 +40,9 @@ describe('the error catalogue', () => {
       'AWARD.AWARD_NOT_FOUND',
       'AWARD.UNDO_EXPIRED',
       'AWARD.ALREADY_UNDONE',
+      'COTEACHING.ALREADY_INVITED',
+      'COTEACHING.INVITATION_NOT_FOUND',
+      'COTEACHING.NOT_A_COTEACHER',
       'VALIDATION.INVALID_INPUT',
     ]);
   });

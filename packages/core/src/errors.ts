@@ -13,7 +13,10 @@
  * USER.CANNOT_RECEIVE_SHARES (a share to a teacher who takes none from the sender) and
  * PAYMENT.PURCHASE_NOT_FOUND (the receipt of a coin purchase not the teacher's, or not paid); issue 34's
  * AUTH.SSO_FAILED (a sign-in through an OpenID provider that did not complete) and
- * AUTH.LAST_SIGN_IN_METHOD (unlinking the only way an account has to sign in).
+ * AUTH.LAST_SIGN_IN_METHOD (unlinking the only way an account has to sign in), and its co-teaching
+ * codes: COTEACHING.ALREADY_INVITED (the teacher is already invited to, or co-teaches, the group),
+ * COTEACHING.INVITATION_NOT_FOUND (no invitation of the caller's by that id, or already answered)
+ * and COTEACHING.NOT_A_COTEACHER (removing a teacher who is not the group's co-teacher).
  */
 export const ERROR_STATUS = {
   'AUTH.INVALID_TOKEN': 400,
@@ -124,6 +127,9 @@ export const ERROR_STATUS = {
   'AWARD.AWARD_NOT_FOUND': 404,
   'AWARD.UNDO_EXPIRED': 409,
   'AWARD.ALREADY_UNDONE': 409,
+  'COTEACHING.ALREADY_INVITED': 409,
+  'COTEACHING.INVITATION_NOT_FOUND': 404,
+  'COTEACHING.NOT_A_COTEACHER': 404,
 
   'VALIDATION.INVALID_INPUT': 400,
 } as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502>;

@@ -41,6 +41,8 @@ export const REASON_COINS_MAX = 100;
 export const TIMER_SECONDS_MAX = 3600;
 /** An award may be undone by its teacher for this long after it was made (issue 32). */
 export const AWARD_UNDO_WINDOW_MS = 60_000;
+/** A group has at most this many co-teachers and open invitations together (issue 34): a class's adults, not a school's. */
+export const COTEACHERS_PER_GROUP_MAX = 10;
 /** A group holds at most this many reasons: more than a lesson's screen can show. */
 export const REASONS_PER_GROUP_MAX = 40;
 /** A class list pasted at once holds at most as many names as a group may have members. */

@@ -6,22 +6,24 @@ import { migrationTestKit } from './migration-test-kit.ts';
 import { queryRows } from './reset.ts';
 
 /**
- * Migration 0021 on a database holding the data of 0020: a class whose awards, undo and transfer
- * happened ten days ago, with no report_days yet. Migrated to the end, the app's first report sums
- * those closed days from the ledger into report_days, and reads the same numbers from them after.
+ * Migrations 0021 and 0022 on a database holding the data of 0020: a class whose awards, undo and
+ * transfer happened ten days ago, with no report_days yet, and a second teacher. Migrated to the
+ * end, the app's first report sums those closed days from the ledger into report_days, and reads
+ * the same numbers from them after; the owner invites the other teacher, who accepts (0022).
  */
 const kit = migrationTestKit('report_days');
 
 afterAll(() => kit.cleanup());
 
 const teacherId = '00000000-0000-4000-8000-000000000001';
+const otherTeacherId = '00000000-0000-4000-8000-000000000002';
 const groupId = '00000000-0000-4000-8000-0000000000a1';
 const [emma, ville] = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'];
 const [helpingAward, undoneAward] = ['00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-0000000000c2'];
 const DAY_MS = 24 * 3600 * 1000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 
-describe('migration 0021_report_days on a database with the data of 0020', () => {
+describe('migrations 0021_report_days and 0022_coteachers on a database with the data of 0020', () => {
   it("sums the class's closed days at the first report and answers the same from them after", async () => {
     const before = await kit.openBefore('0021_report_days');
     const hash = await hashPassword('carrot1');
@@ -29,7 +31,7 @@ describe('migration 0021_report_days on a database with the data of 0020', () =>
     const t = `teacher:${teacherId}`;
     await before.db.execute(sql`
       insert into teachers (id, username, email, password_hash, email_verified_at, coins)
-      values (${teacherId}, 'opettaja', 'ope@school.test', ${hash}, now(), 290)`);
+      values (${teacherId}, 'opettaja', 'ope@school.test', ${hash}, now(), 290), (${otherTeacherId}, 'sijainen', 'sijainen@school.test', ${hash}, now(), 300)`);
     await before.db.execute(sql`insert into groups (id, teacher_id, name, locked) values (${groupId}, ${teacherId}, '3A', false)`);
     await before.db.execute(sql`
       insert into members (id, group_id, username, password_hash, coins) values
@@ -75,6 +77,13 @@ describe('migration 0021_report_days on a database with the data of 0020', () =>
       expect(rows[0]?.n).toBeGreaterThan(0);
       expect(await read()).toEqual(first);
       expect(await queryRows(database.db, sql`select count(*)::int as n from report_days`)).toEqual(rows);
+
+      // 0022: the owner invites the other teacher, who accepts.
+      const invited = await app.inject({ method: 'POST', url: `/api/group/${groupId}/coteachers`, headers: { cookie: sessionCookie(login) }, payload: { recipient: 'sijainen' } });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const other = await app.inject({ method: 'POST', url: '/api/login/admin', payload: { loginName: 'sijainen', password: 'carrot1' } });
+      const accepted = await app.inject({ method: 'POST', url: `/api/coteaching/invitations/${invited.json().id}/accept`, headers: { cookie: sessionCookie(other) } });
+      expect([accepted.statusCode, accepted.json()]).toEqual([200, { group_id: groupId }]);
     } finally {
       await app.close();
       await database.close();

@@ -130,6 +130,8 @@ function hint(c: Classroom, self: string, name: string, before: string | undefin
     // A report's days (YYYY-MM-DD).
     from: '2026-11-02',
     to: '2026-11-08',
+    // A co-teacher's last day: a week from now.
+    until: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10),
   };
   return byName[name];
 }

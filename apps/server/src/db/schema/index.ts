@@ -119,6 +119,29 @@ export const groups = pgTable(
   ],
 );
 
+/**
+ * Issue 34's co-teachers: a teacher the group's owner invited into the group (`accepted_at` null:
+ * an invitation, which shares nothing yet), optionally until a moment (`until`: a substitute for a
+ * week). Declining or removing deletes the row; a group or teacher that goes takes its rows along.
+ */
+export const groupCoteachers = pgTable(
+  'group_coteachers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    /** Until when the co-teacher may act (the end of the chosen day, UTC); null: until removed. */
+    until: timestamp('until', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('group_coteachers_group_teacher_idx').on(t.groupId, t.teacherId), index('group_coteachers_teacher_idx').on(t.teacherId)],
+);
+
 export const members = pgTable(
   'members',
   {
