@@ -57,6 +57,9 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
 }
 
+/** How far a webhook's signature time may be from now, either way: the SDK's own default for the past. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
 export interface StripeProviderOptions {
   secretKey: string;
   publishableKey: string;
@@ -98,6 +101,12 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         event = stripe.webhooks.constructEvent(rawBody, signatureHeader, opts.webhookSecret);
       } catch (err) {
         throw new WebhookVerificationError(err instanceof Error ? err.message : 'signature verification failed');
+      }
+      // It looks only back: a signature dated ahead of now (signed with a leaked secret, or by a
+      // clock far off) is refused here, with the same tolerance the other way.
+      const signedAt = Number(/(?:^|,)t=(\d+)(?:,|$)/.exec(signatureHeader)?.[1]);
+      if (!Number.isFinite(signedAt) || signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
+        throw new WebhookVerificationError('Timestamp outside the tolerance zone');
       }
       const object = event.data.object;
       const intent =

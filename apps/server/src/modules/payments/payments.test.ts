@@ -377,16 +377,20 @@ describe("Stripe's webhook", () => {
     await expectBooksBalance(db);
   });
 
-  it('refuses a missing, wrong, tampered or stale signature with 400, crediting nothing', async () => {
+  it('refuses a missing, wrong, tampered, stale or future-dated signature with 400, crediting nothing', async () => {
     const { teacher, id, total } = await stripeIntent();
     const payload = eventPayload({ id, amount: total });
-    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+    const now = Math.floor(Date.now() / 1000);
+    const tenMinutesAgo = now - 600;
     const refused: [string, string, string | undefined][] = [
       ['no signature', payload, undefined],
       ['an empty one', payload, ''],
       ['another secret', payload, sign(payload, { secret: 'whsec_someone_else' })],
       ['a changed body', payload.replace(`"amount":${total}`, `"amount":${total + 1}`), sign(payload)],
       ['older than the tolerance', payload, sign(payload, { timestamp: tenMinutesAgo })],
+      // Issue 35: the SDK's tolerance looks only back; an hour ahead, or six minutes, is refused too.
+      ['an hour in the future', payload, sign(payload, { timestamp: now + 3600 })],
+      ['six minutes in the future', payload, sign(payload, { timestamp: now + 360 })],
       ['garbage', payload, 't=1,v1=deadbeef'],
     ];
     for (const [what, body, signature] of refused) {
@@ -396,6 +400,9 @@ describe("Stripe's webhook", () => {
     expect(await coinsOf('teachers', teacher.id)).toBe(300);
     expect(await creditRows()).toEqual([]);
     expect(await purchaseRows()).toEqual([expect.objectContaining({ status: 'created', credited_at: null })]);
+    // Within five minutes either way (clocks differ a little): credited.
+    expect((await deliver(payload, sign(payload, { timestamp: now + 240 }))).statusCode).toBe(200);
+    expect(await creditRows()).toHaveLength(1);
   });
 
   it('acknowledges other events, unknown intents and amounts that differ from the purchase, crediting nothing', async () => {
