@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createTeacher, uniqueName } from '../support/api.ts';
 import { makePremium } from '../support/premium.ts';
 import { signedInPage } from '../support/session.ts';
+import { text } from '../support/locales.ts';
 
 const PRICE = 7;
 
@@ -80,16 +81,27 @@ test('community: a premium teacher publishes a paid list, another teacher finds,
   const confirm = detail.getByRole('button', { name: 'Confirm' });
   await expect(confirm).toBeDisabled();
   await detail.getByRole('checkbox').check();
+  // Meanwhile the publisher raises the price (issue 35): the buyer is told, shown the new price,
+  // and charged nothing until it confirms again.
+  const raised = PRICE + 5;
+  expect((await pub.request.put(`/api/community/todolist/${list.id}`, { data: { updates: { price: raised } } })).status()).toBe(200);
+  await confirm.click();
+  await expect(detail.getByTestId('community-buy-error')).toHaveText(text('en', 'errors.COMMUNITY.PRICE_CHANGED'));
+  await expect(detail.getByTestId('community-buy-confirm')).toContainText(`${raised} coins`);
+  await expect(detail.getByRole('checkbox')).not.toBeChecked();
+  await expect(confirm).toBeDisabled();
+  expect(await coinsOf(buy)).toBe(buyerCoins);
+  await detail.getByRole('checkbox').check();
   await confirm.click();
   await expect(detail.getByTestId('community-bought')).toContainText('The list is yours');
-  expect(await coinsOf(buy)).toBe(buyerCoins - PRICE);
+  expect(await coinsOf(buy)).toBe(buyerCoins - raised);
   await detail.getByRole('link', { name: 'Open the list' }).click();
   await expect(buy).toHaveURL(/\/teacher\/todos\/[\w-]+$/);
   await expect(buy.getByTestId('todo-items').locator('[data-testid^="todo-"][data-testid$="5"]')).toHaveCount(1);
   for (let n = 1; n <= 5; n += 1) await expect(buy.getByTestId(`todo-${n}`)).toContainText(`Step number ${n}`);
 
   // The publisher's purse rose by the price, in the header after a reload too.
-  expect(await coinsOf(pub)).toBe(publisherCoins + PRICE);
+  expect(await coinsOf(pub)).toBe(publisherCoins + raised);
 
   // A visitor sees the item on the public page and is asked to sign in to buy.
   const visitorContext = await browser.newContext();

@@ -35,6 +35,7 @@ describe('the error catalogue', () => {
       'GROUP.AMBIGUOUS_NAME',
       'GROUP.FULL',
       'REWARD.ALREADY_SETTLED',
+      'COMMUNITY.PRICE_CHANGED',
       'PAYMENT.PURCHASE_NOT_FOUND',
       'AWARD.REASON_NOT_FOUND',
       'AWARD.AWARD_NOT_FOUND',

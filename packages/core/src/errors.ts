@@ -16,7 +16,8 @@
  * AUTH.LAST_SIGN_IN_METHOD (unlinking the only way an account has to sign in), and its co-teaching
  * codes: COTEACHING.ALREADY_INVITED (the teacher is already invited to, or co-teaches, the group),
  * COTEACHING.INVITATION_NOT_FOUND (no invitation of the caller's by that id, or already answered)
- * and COTEACHING.NOT_A_COTEACHER (removing a teacher who is not the group's co-teacher).
+ * and COTEACHING.NOT_A_COTEACHER (removing a teacher who is not the group's co-teacher); issue 35's
+ * COMMUNITY.PRICE_CHANGED (a community list bought at a price it no longer has).
  */
 export const ERROR_STATUS = {
   'AUTH.INVALID_TOKEN': 400,
@@ -102,6 +103,7 @@ export const ERROR_STATUS = {
 
   'COMMUNITY.FORM_FIELD_EMPTY': 400,
   'COMMUNITY.TITLE_TOO_LONG': 400,
+  'COMMUNITY.PRICE_CHANGED': 409,
 
   'PERMISSION.INVALID_PERMISSIONS': 400,
   'PERMISSION.INSUFFICIENT_PERMISSIONS': 403,

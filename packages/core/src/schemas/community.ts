@@ -51,6 +51,13 @@ export const ZUpdateCommunityRequest = z.object({
 export type TUpdateCommunityRequest = z.infer<typeof ZUpdateCommunityRequest>;
 
 /** GET public/community: search, filters (one value each), newest first, paged. */
+/**
+ * POST community/purchase/todolist/{id} (issue 35): the price the buyer saw and agreed to. A
+ * different current price is refused (COMMUNITY.PRICE_CHANGED, with the price now), never charged.
+ */
+export const ZCommunityPurchaseRequest = z.object({ price: ZCommunityPrice });
+export type TCommunityPurchaseRequest = z.infer<typeof ZCommunityPurchaseRequest>;
+
 export const ZCommunityQuery = z.object({
   q: z.string(invalid).trim().max(COMMUNITY_TITLE_MAX_LENGTH, invalid).optional(),
   category: ZTodolistCategoryInput.optional(),

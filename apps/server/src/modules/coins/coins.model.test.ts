@@ -283,7 +283,7 @@ class BuyCommunityList implements fc.AsyncCommand<Model, Real> {
       model.teacher -= COMMUNITY_PRICE;
       model.boughtCommunity = true;
     }
-    await step(real, model, call('POST', `/api/community/purchase/todolist/${real.otherCommunityList}`, real.teacherCookie), expected, this.toString());
+    await step(real, model, call('POST', `/api/community/purchase/todolist/${real.otherCommunityList}`, real.teacherCookie, { price: COMMUNITY_PRICE }), expected, this.toString());
   }
   toString = () => 'buy a community list';
 }
@@ -296,7 +296,7 @@ class SellCommunityList implements fc.AsyncCommand<Model, Real> {
     payOwed(model);
     const sold = (async () => {
       const buyer = await buildTeacher(db);
-      return call('POST', `/api/community/purchase/todolist/${real.ownCommunityList}`, await signIn(app, buyer, 'teacher'));
+      return call('POST', `/api/community/purchase/todolist/${real.ownCommunityList}`, await signIn(app, buyer, 'teacher'), { price: OWN_COMMUNITY_PRICE });
     })();
     await step(real, model, sold, ok(201), this.toString());
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '@kolikko/core/schemas/auth';
-import { ZCommunityItem, ZCommunityPage, ZCommunityQuery, ZPublishCommunityRequest, ZUpdateCommunityRequest } from '@kolikko/core/schemas/community';
+import { ZCommunityItem, ZCommunityPage, ZCommunityPurchaseRequest, ZCommunityQuery, ZPublishCommunityRequest, ZUpdateCommunityRequest } from '@kolikko/core/schemas/community';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import { ZTodolist, ZTodolistId } from '@kolikko/core/schemas/todos';
 import { requireTeacher } from '../../plugins/auth.ts';
@@ -61,11 +61,15 @@ export async function communityRoutes(fastify: FastifyInstance, opts: { communit
       schema: {
         tags,
         summary: 'A teacher buys a published list: the price to the publisher through the ledger, a copy to its own lists',
+        description:
+          'The body names the price the buyer saw. When the list costs something else now, nothing is charged: 409 COMMUNITY.PRICE_CHANGED with `details.price`, the price now. ' +
+          'A buyer who bought the list before gets its copy back for nothing, whatever the price.',
         params: byList,
+        body: ZCommunityPurchaseRequest,
         response: { 201: z.object({ todolist: ZTodolist, teacher_coins: z.number().int(), charged: z.boolean() }), ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await community.buy(requireTeacher(request).teacherId, request.params.id)),
+    async (request, reply) => reply.status(201).send(await community.buy(requireTeacher(request).teacherId, request.params.id, request.body.price)),
   );
 
   app.get(

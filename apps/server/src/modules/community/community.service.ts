@@ -172,9 +172,10 @@ export function createCommunityService({ db, todolists, owedRewards }: { db: Db;
      * Buys the item of a published list. One transaction: the item and the list locked (shared)
      * so neither changes while copied, both purses locked in id order, the purchase row, the price
      * through the ledger (`community_purchase`, buyer to publisher), the copy. A buyer who bought
-     * it before pays nothing: it gets its copy back, or a new one if it deleted it.
+     * it before pays nothing: it gets its copy back, or a new one if it deleted it. A first purchase
+     * names the price the buyer agreed to; another current price is refused (COMMUNITY.PRICE_CHANGED).
      */
-    async buy(buyerId: string, todolistId: string): Promise<{ todolist: TTodolist; teacher_coins: number; charged: boolean }> {
+    async buy(buyerId: string, todolistId: string, agreedPrice: number): Promise<{ todolist: TTodolist; teacher_coins: number; charged: boolean }> {
       const outcome = await db.transaction(async (tx) => {
         const locked = await repo.lockCommunityByTodolist(tx, todolistId);
         if (!locked) throw new AppError('TODOLIST.TODOLIST_NOT_FOUND');
@@ -184,6 +185,8 @@ export function createCommunityService({ db, todolists, owedRewards }: { db: Db;
         const before = await repo.findPurchase(tx, locked.id, buyerId);
         if (before?.copyExists && before.copyId) return { copyId: before.copyId, charged: false, sellerId: locked.teacherId };
         if (!before) {
+          // Charged only the price the buyer saw (issue 35): the item is locked, so it cannot change after this.
+          if (locked.price !== agreedPrice) throw new AppError('COMMUNITY.PRICE_CHANGED', { details: { price: locked.price } });
           // The purses are locked, so a second purchase by this buyer waits for this one; were it
           // not, the purchase row's key would still let only one of them pay.
           if (!(await repo.insertPurchase(tx, { communityListId: locked.id, buyerId, price: locked.price }))) {

@@ -181,7 +181,7 @@ describe('POST community/purchase/todolist/{id}', () => {
   it('moves the price to the publisher through the ledger and copies every todo into the buyer\'s lists', async () => {
     const { publisher, list } = await published({ price: 10, todos: 5 });
     const buyer = await teacher({ coins: 25 });
-    const res = await call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie);
+    const res = await call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie, { price: 10 });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ teacher_coins: 15, charged: true, todolist: { name: 'Fractions', permissions: 'owner' } });
     const copyId = res.json().todolist.id;
@@ -202,10 +202,10 @@ describe('POST community/purchase/todolist/{id}', () => {
     expect((await call('GET', `/api/todos/${copyId}`, buyer.cookie)).json()).toHaveLength(5);
 
     // A second purchase pays nothing and gives the same copy; once deleted, a new copy, still free.
-    const again = await call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie);
+    const again = await call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie, { price: 10 });
     expect([again.statusCode, again.json().charged, again.json().todolist.id, again.json().teacher_coins]).toEqual([201, false, copyId, 15]);
     await call('DELETE', `/api/todolists/${copyId}`, buyer.cookie);
-    const fresh = await call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie);
+    const fresh = await call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie, { price: 50 });
     expect([fresh.json().charged, fresh.json().teacher_coins]).toEqual([false, 15]);
     expect(fresh.json().todolist.id).not.toBe(copyId);
     expect((await call('GET', `/api/todos/${fresh.json().todolist.id}`, buyer.cookie)).json()).toHaveLength(6);
@@ -224,11 +224,11 @@ describe('POST community/purchase/todolist/{id}', () => {
       [await signIn(app, member, 'member'), 403, 'PERMISSION.INSUFFICIENT_PERMISSIONS'],
     ];
     for (const [cookie, status, code] of cases) {
-      const res = await call('POST', url, cookie);
+      const res = await call('POST', url, cookie, { price: 40 });
       expect([res.statusCode, res.json().errorCode]).toEqual([status, code]);
     }
     const unpublished = await buildTodolist(db, publisher.id);
-    const none = await call('POST', `/api/community/purchase/todolist/${unpublished.id}`, poor.cookie);
+    const none = await call('POST', `/api/community/purchase/todolist/${unpublished.id}`, poor.cookie, { price: 0 });
     expect([none.statusCode, none.json().errorCode]).toEqual([404, 'TODOLIST.TODOLIST_NOT_FOUND']);
     expect(await rowsOf(sql`select count(*)::int as n from todolists where teacher_id = ${poor.id}`)).toEqual([{ n: 0 }]);
     expect(await rowsOf(sql`select count(*)::int as n from community_purchases where buyer_id = ${poor.id}`)).toEqual([{ n: 0 }]);
@@ -236,10 +236,34 @@ describe('POST community/purchase/todolist/{id}', () => {
     await expectBooksBalance(db);
   });
 
+  it('charges only the price the buyer saw: a changed price is refused with the new one, and nothing moves (issue 35)', async () => {
+    const { publisher, list } = await published({ price: 10, todos: 2 });
+    const buyer = await teacher({ coins: 300 });
+    // The buyer opened it at 10; the publisher raised it to 250 meanwhile.
+    expect((await call('PUT', `/api/community/todolist/${list.id}`, publisher.cookie, { updates: { price: 250 } })).statusCode).toBe(200);
+    const refused = await call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie, { price: 10 });
+    expect([refused.statusCode, refused.json().errorCode, refused.json().details]).toEqual([409, 'COMMUNITY.PRICE_CHANGED', { price: 250 }]);
+    expect(await rowsOf(sql`select coins from teachers where id = ${buyer.id}`)).toEqual([{ coins: 300 }]);
+    expect(await rowsOf(sql`select count(*)::int as n from community_purchases where buyer_id = ${buyer.id}`)).toEqual([{ n: 0 }]);
+    expect(await rowsOf(sql`select count(*)::int as n from todolists where teacher_id = ${buyer.id}`)).toEqual([{ n: 0 }]);
+    // Lowered too: refused, not charged the lower price unasked.
+    await call('PUT', `/api/community/todolist/${list.id}`, publisher.cookie, { updates: { price: 5 } });
+    expect((await call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie, { price: 250 })).json().details).toEqual({ price: 5 });
+    // Asked again at the price now: bought.
+    const bought = await call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie, { price: 5 });
+    expect([bought.statusCode, bought.json().teacher_coins, bought.json().charged]).toEqual([201, 295, true]);
+    // No price, or not a price: refused as input.
+    for (const body of [{}, { price: -1 }, { price: 1.5 }, { price: '5' }]) {
+      const res = await call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie, body);
+      expect([res.statusCode, res.json().errorCode]).toEqual([400, 'VALIDATION.INVALID_INPUT']);
+    }
+    await expectBooksBalance(db);
+  });
+
   it('20 purchases at once by a buyer who can afford one charge once and make one copy', async () => {
     const { publisher, list } = await published({ price: 30, todos: 3 });
     const buyer = await teacher({ coins: 45 });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie, { price: 30 })));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
     expect(answers.filter((a) => a.json().charged)).toHaveLength(1);
     expect(new Set(answers.map((a) => a.json().todolist.id)).size).toBe(1);
@@ -253,8 +277,8 @@ describe('POST community/purchase/todolist/{id}', () => {
     const a = await published({ price: 7, todos: 1 });
     const b = await published({ price: 9, todos: 1 });
     const [ab, ba] = await Promise.all([
-      call('POST', `/api/community/purchase/todolist/${b.list.id}`, a.publisher.cookie),
-      call('POST', `/api/community/purchase/todolist/${a.list.id}`, b.publisher.cookie),
+      call('POST', `/api/community/purchase/todolist/${b.list.id}`, a.publisher.cookie, { price: 9 }),
+      call('POST', `/api/community/purchase/todolist/${a.list.id}`, b.publisher.cookie, { price: 7 }),
     ]);
     expect([ab.statusCode, ba.statusCode]).toEqual([201, 201]);
     expect(await rowsOf(sql`select coins from teachers where id = ${a.publisher.id}`)).toEqual([{ coins: 298 }]);
@@ -276,7 +300,7 @@ describe('PUT and DELETE community/todolist/{id}', () => {
     expect([tooLong.statusCode, tooLong.json().errorCode]).toEqual([400, 'COMMUNITY.TITLE_TOO_LONG']);
 
     const buyer = await teacher();
-    const bought = await call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie);
+    const bought = await call('POST', `/api/community/purchase/todolist/${list.id}`, buyer.cookie, { price: 3 });
     expect(bought.statusCode).toBe(201);
     const stop = await call('DELETE', `/api/community/todolist/${list.id}`, publisher.cookie);
     expect([stop.statusCode, stop.json()]).toEqual([200, { ok: true }]);

@@ -237,7 +237,7 @@ describe('what a demo may not do', () => {
     const teacherCalls: InjectOptions[] = [
       { method: 'POST', url: '/api/dev/create-payment-intent', payload: { userId: me.id, coins: 100 } },
       { method: 'POST', url: `/api/community/todolist/${listId}`, payload: { title: 'x', description: { content_html: '<p>x</p>', content_delta: {} }, price: 0, categories: ['OTHER'], targets: ['OTHER'], language: 'EN' } },
-      { method: 'POST', url: `/api/community/purchase/todolist/${listId}` },
+      { method: 'POST', url: `/api/community/purchase/todolist/${listId}`, payload: { price: 0 } },
       { method: 'POST', url: `/api/todolist/${listId}/shares`, payload: { recipient: 'real_teacher', permissions: 'read' } },
       { method: 'POST', url: `/api/blocked-teachers/${me.id}`, payload: { username: 'real_teacher' } },
       { method: 'PUT', url: '/api/admin/email', payload: { id: me.id, email: 'someone@example.test' } },

@@ -5,6 +5,7 @@ import type { TCommunityItem } from '@kolikko/core/schemas/community';
 import { CoinIcon, IconAlertTriangle, IconCircleCheck } from '../../../components/icons.tsx';
 import { TodoContent } from '../../../components/todo-content.tsx';
 import { useSession } from '../../../lib/auth.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { errorCodeOf, errorMessageKey } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -33,7 +34,10 @@ function BuyPanel({ item, coins }: { item: TCommunityItem; coins: number }) {
   const [checked, setChecked] = useState(false);
   const [errorCode, setErrorCode] = useState<string | null>(null);
   const [done, setDone] = useState<CommunityPurchase | null>(null);
-  const free = item.price === 0 || item.bought;
+  // The price the buyer is shown and agrees to: the item's, or the one the server said it has now
+  // (COMMUNITY.PRICE_CHANGED, issue 35), which must be confirmed again.
+  const [price, setPrice] = useState(item.price);
+  const free = price === 0 || item.bought;
   // The demo at /proto browses the community but buys nothing from it (issue 19).
   const demo = useSession().user?.demo === true;
 
@@ -43,7 +47,7 @@ function BuyPanel({ item, coins }: { item: TCommunityItem; coins: number }) {
       <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} />} title={t('community.detail.doneTitle')} data-testid="community-bought">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{t('community.detail.doneText', { title: item.title })}</Text>
-          {!done.charged && item.price > 0 ? <Text size="sm">{t('community.detail.doneFree')}</Text> : null}
+          {!done.charged && price > 0 ? <Text size="sm">{t('community.detail.doneFree')}</Text> : null}
           <Button component={Link} to={`/teacher/todos/${done.todolist.id}`}>
             {t('community.detail.open')}
           </Button>
@@ -65,19 +69,19 @@ function BuyPanel({ item, coins }: { item: TCommunityItem; coins: number }) {
         {error}
         <Group justify="flex-end">
           <Button onClick={() => setConfirming(true)} leftSection={free ? undefined : <CoinIcon size={18} aria-hidden="true" />}>
-            {item.bought ? t('community.detail.getAgain') : item.price === 0 ? t('community.detail.buyFree') : t('community.detail.buy')}
+            {item.bought ? t('community.detail.getAgain') : price === 0 ? t('community.detail.buyFree') : t('community.detail.buy')}
           </Button>
         </Group>
       </Stack>
     );
   }
 
-  const price = t('common.coinsAmount', { count: item.price });
+  const priceText = t('common.coinsAmount', { count: price });
   const text = item.bought
     ? t('community.detail.confirmTextAgain', { title: item.title })
-    : item.price === 0
+    : price === 0
       ? t('community.detail.confirmTextFree', { title: item.title })
-      : t('community.detail.confirmText', { title: item.title, price });
+      : t('community.detail.confirmText', { title: item.title, price: priceText });
 
   return (
     <Stack gap="sm" data-testid="community-buy-confirm" role="group" aria-label={t('community.detail.confirmTitle')}>
@@ -113,10 +117,21 @@ function BuyPanel({ item, coins }: { item: TCommunityItem; coins: number }) {
           loading={buy.isPending}
           onClick={() => {
             setErrorCode(null);
-            buy.mutate(item.todolist_id, {
-              onSuccess: setDone,
-              onError: (failure) => setErrorCode(errorCodeOf(failure)),
-            });
+            buy.mutate(
+              { todolistId: item.todolist_id, price },
+              {
+                onSuccess: setDone,
+                onError: (failure) => {
+                  setErrorCode(errorCodeOf(failure));
+                  // Another price now: shown in the text above, to be ticked and confirmed again.
+                  const now = failure instanceof ApiError ? failure.details.price : undefined;
+                  if (failure instanceof ApiError && failure.errorCode === 'COMMUNITY.PRICE_CHANGED' && now !== undefined) {
+                    setPrice(now);
+                    setChecked(false);
+                  }
+                },
+              },
+            );
           }}
         >
           {t('common.confirm')}
