@@ -27,7 +27,7 @@ export function freePort() {
 
 /** The environment for a server child: the caller's, plus the given overrides. */
 export function serverEnv(overrides) {
-  const env = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', CAPTCHA: 'off', NODE_ENV: 'development' };
+  const env = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', CAPTCHA: 'off', LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1', NODE_ENV: 'development' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.SMTP_URL;

@@ -114,6 +114,7 @@ async function runCapture() {
     COMPANY_NAME: 'Kolikko bench',
     LOG_LEVEL: 'silent',
     CAPTCHA: 'off',
+    LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1',
     JOBS: 'off',
     PORT: '0',
   });
@@ -240,6 +241,7 @@ async function main() {
           COMPANY_NAME: 'Kolikko bench',
           LOG_LEVEL: 'warn',
           CAPTCHA: 'off',
+          LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1',
           JOBS: 'off',
           RATE_LIMIT_PER_MINUTE: '1000000',
         }),

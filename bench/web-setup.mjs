@@ -75,6 +75,7 @@ export async function startApp({ log = (line) => process.stderr.write(`${line}\n
       PORT: String(port),
       DATA_DIR: dataDir,
       CAPTCHA: 'off',
+      LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1',
       RATE_LIMIT_PER_MINUTE: '100000',
       WEB_DIST: webDist,
       ...env,

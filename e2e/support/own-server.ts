@@ -37,6 +37,7 @@ export async function startOwnServer(port: number, env: Record<string, string>):
       DATA_DIR: mkdtempSync(join(tmpdir(), 'kolikko-e2e-own-')),
       PUBLIC_URL: url,
       CAPTCHA: 'on',
+      LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       ...env,

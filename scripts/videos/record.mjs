@@ -62,7 +62,7 @@ mkdirSync(dataDir);
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawnServer(
-  serverEnv({ PORT: String(port), DATA_DIR: dataDir, CAPTCHA: 'off', RATE_LIMIT_PER_MINUTE: '100000', WEB_DIST: webDist, PUBLIC_URL: base }),
+  serverEnv({ PORT: String(port), DATA_DIR: dataDir, CAPTCHA: 'off', LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1', RATE_LIMIT_PER_MINUTE: '100000', WEB_DIST: webDist, PUBLIC_URL: base }),
   [],
   { source: true },
 );

@@ -44,6 +44,7 @@ import { createCoteachingService } from './modules/coteaching/coteaching.service
 import { createBadgesService } from './modules/badges/badges.service.ts';
 import { createClassListService } from './modules/badges/class-list.service.ts';
 import { socketSessionEvents } from './modules/auth/auth.events.ts';
+import { exemptAddresses, warnOfProxyWithoutTrust } from './modules/auth/attempt-limits.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { socketChatEvents } from './modules/chat/chat.events.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -153,6 +154,9 @@ export async function buildApp({ config, database, paymentProvider, ...options }
   if (config.isProduction && payments.name === 'dev') {
     app.log.warn('no Stripe keys: coins cannot be bought by card (the dev provider has no succeed route in production)');
   }
+  // Issue 35: no per-address limit is lifted for an address unless LIMITS_EXEMPT_ADDRESSES names it.
+  const limitsExempt = exemptAddresses(config.limitsExemptAddresses);
+  if (config.isProduction && config.trustProxy === false) warnOfProxyWithoutTrust(app);
 
   await app.register(errorsPlugin);
   await app.register(textInputPlugin);
@@ -179,10 +183,10 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       api.addHook('onReady', async () => owedRewards.settleAll());
       const catalog = loadCharacterCatalog();
       const characterParts = { face: catalog.faces.map((part) => part.path), hair: catalog.hairs.map((part) => part.path) };
-      const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, sessions, memberEvents, background, characterParts });
+      const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, sessions, memberEvents, background, characterParts, limitsExempt });
       // The demo at /proto (issue 19): its guard sees every API route registered after it; each
       // process removes idle demos on a timer (until issue 18's job runner takes the sweep).
-      const demo = createDemoService({ db, sessions, owedRewards, characterParts, log: app.log });
+      const demo = createDemoService({ db, sessions, owedRewards, characterParts, log: app.log, limitsExempt });
       api.addHook('preValidation', demoGuard(demo));
       const stopDemoSweep = demo.schedule();
       api.addHook('onClose', async () => stopDemoSweep());
@@ -192,7 +196,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       const sso = createSsoService({ db, providers: config.sso, client: createSsoClient(config.publicUrl, options.clock), auth });
       await api.register(ssoRoutes, { sso, secureCookies, publicUrl: config.publicUrl });
       // Badge sign-in and class lists (issue 31): children who cannot type yet, a whole class at once.
-      const badges = createBadgesService({ db, publicUrl: config.publicUrl, sessions });
+      const badges = createBadgesService({ db, publicUrl: config.publicUrl, sessions, limitsExempt });
       const classList = createClassListService({ db, publicUrl: config.publicUrl, memberEvents, characterParts });
       await api.register(badgesRoutes, { badges, classList, secureCookies });
       await api.register(reasonsRoutes, { reasons: createReasonsService({ db }) });
@@ -234,7 +238,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       await api.register(historyRoutes, { history: createHistoryService({ db, catalog }) });
       await api.register(exportRoutes, { db });
       await api.register(chatRoutes, { chat: createChatService({ db, events: socketChatEvents(app.io) }) });
-      await api.register(contactRoutes, { contact: createContactService({ db, captcha, relay, background, log: app.log, config }) });
+      await api.register(contactRoutes, { contact: createContactService({ db, captcha, relay, background, log: app.log, config, limitsExempt }) });
       const paymentsService = createPaymentsService({ db, provider: payments, packages: config.coinPackages, owedRewards, mailer, log: app.log, seller: config.seller });
       await api.register(paymentsRoutes, { payments: paymentsService, devRoutes: !config.isProduction, ssoProviders: sso.list() });
       if (!config.isProduction) await api.register(devRoutes, { db });

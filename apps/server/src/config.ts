@@ -30,6 +30,15 @@ const ZEnv = z.object({
     .string()
     .refine((v) => v.split(',').every((a) => isIP(a.trim().replace(/\/\d{1,3}$/, '')) !== 0), 'proxy addresses or CIDR ranges separated by commas')
     .optional(),
+  /**
+   * Client addresses or CIDR ranges, comma-separated, whose per-address limits (signups, contact
+   * messages, demo starts, reset requests, logins from an address) are lifted: the machine's own
+   * test and benchmark scripts (e.g. `127.0.0.1,::1`). None by default: every address is counted.
+   */
+  LIMITS_EXEMPT_ADDRESSES: z
+    .string()
+    .refine((v) => v.split(',').every((a) => isIP(a.trim().replace(/\/\d{1,3}$/, '')) !== 0), 'addresses or CIDR ranges separated by commas')
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Kolikko <no-reply@kolikko.local>'),
@@ -96,6 +105,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Fastify's trustProxy: false, or the proxies' addresses (the per-address limits need the client's). */
   trustProxy: false | string[];
+  /** LIMITS_EXEMPT_ADDRESSES: the addresses and ranges no per-address limit counts (none unless set). */
+  limitsExemptAddresses: string[];
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -160,6 +171,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    limitsExemptAddresses: e.LIMITS_EXEMPT_ADDRESSES === undefined ? [] : e.LIMITS_EXEMPT_ADDRESSES.split(',').map((a) => a.trim()),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

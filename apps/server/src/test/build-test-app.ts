@@ -26,6 +26,8 @@ export async function buildTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     CAPTCHA: 'off',
+    // inject()'s requests come from 127.0.0.1: the limit tests name addresses of their own.
+    LIMITS_EXEMPT_ADDRESSES: '127.0.0.1',
     // Scheduled jobs run only when a test calls app.jobs.runNow (or turns them on).
     JOBS: 'off',
     PUBLIC_URL: 'http://localhost:3000',

@@ -32,7 +32,7 @@ export function admin(place: Place, ...args: string[]) {
 export async function startServer(place: Place) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...placeEnv(place), HOST: '127.0.0.1', PORT: String(port), CAPTCHA: 'off', WEB_DIST: '/nonexistent', JOBS: 'off' };
+  const env: NodeJS.ProcessEnv = { ...placeEnv(place), HOST: '127.0.0.1', PORT: String(port), CAPTCHA: 'off', LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1', WEB_DIST: '/nonexistent', JOBS: 'off' };
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

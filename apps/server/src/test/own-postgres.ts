@@ -35,7 +35,7 @@ export function ownPostgresApp(name: string, opts: { poolSize?: number } = {}) {
     const url = new URL(PG_URL);
     url.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: url.toString(), ...(opts.poolSize === undefined ? {} : { poolSize: opts.poolSize }) });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA: 'off', PUBLIC_URL: 'http://localhost:3000', WEB_DIST: '/nonexistent' });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA: 'off', LIMITS_EXEMPT_ADDRESSES: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000', WEB_DIST: '/nonexistent' });
     app = await buildApp({ config, database });
     await app.ready();
   });

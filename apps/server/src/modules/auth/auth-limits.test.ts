@@ -25,6 +25,10 @@ const { app, database } = await buildTestApp();
 const db = database.db;
 /** Behind a proxy at 127.0.0.1, which forwards the client's address. */
 const proxied = await buildTestApp({ TRUST_PROXY: '127.0.0.1' });
+/** Apps whose exempt addresses are not this machine's (issue 35: nothing is exempt unless named). */
+const strict = (await buildTestApp({ LIMITS_EXEMPT_ADDRESSES: '192.0.2.250' })).app;
+const strictProxied = (await buildTestApp({ LIMITS_EXEMPT_ADDRESSES: '192.0.2.250', TRUST_PROXY: '127.0.0.1' })).app;
+const ranged = (await buildTestApp({ LIMITS_EXEMPT_ADDRESSES: '10.1.0.0/16, 2001:db8::/32,192.0.2.44' })).app;
 
 const SCHOOL = '192.0.2.10';
 const HOME = '198.51.100.7';
@@ -220,9 +224,44 @@ describe('signup limits', () => {
     expect((await signup(101, SCHOOL)).statusCode).toBe(201);
   });
 
-  it("does not limit the server's own machine (end-to-end tests and benchmarks sign up dozens)", async () => {
+  it('lifts the limits only for the addresses LIMITS_EXEMPT_ADDRESSES names (the tests name 127.0.0.1)', async () => {
     const answers = await Promise.all(Array.from({ length: TEACHER_SIGNUPS_PER_ADDRESS.free + 3 }, (_, i) => signup(i, '127.0.0.1')));
     expect(tally(answers)).toEqual({ 201: TEACHER_SIGNUPS_PER_ADDRESS.free + 3 });
+  });
+
+  it('counts the loopback range like any address when it is not named, and a forwarded 127.0.0.1 too (issue 35)', async () => {
+    const signupAt = (target: FastifyInstance, i: number, remoteAddress: string, headers: Record<string, string> = {}) =>
+      target.inject({ method: 'POST', url: '/api/signup/admin', payload: { username: `loop${i}`, email: `loop${i}@school.test`, password: 'secret12' }, remoteAddress, headers });
+    const free = TEACHER_SIGNUPS_PER_ADDRESS.free;
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.5']) {
+      await db.execute(sql`delete from auth_attempts`);
+      await db.execute(sql`delete from teachers`);
+      const answers = await Promise.all(Array.from({ length: free + 2 }, (_, i) => signupAt(strict, i, address)));
+      expect([address, tally(answers)]).toEqual([address, { 201: free, 429: 2 }]);
+    }
+    // A proxy on this host, not named in TRUST_PROXY... and one that is, passing on a client's claim of 127.0.0.1.
+    await db.execute(sql`delete from auth_attempts`);
+    await db.execute(sql`delete from teachers`);
+    const claimed = await Promise.all(Array.from({ length: free + 2 }, (_, i) => signupAt(strictProxied, i, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1' })));
+    expect(tally(claimed)).toEqual({ 201: free, 429: 2 });
+  });
+
+  it('takes addresses and CIDR ranges, IPv4 and IPv6, an IPv4 client seen as ::ffff:a.b.c.d among them', async () => {
+    const signupAt = (i: number, remoteAddress: string) =>
+      ranged.inject({ method: 'POST', url: '/api/signup/admin', payload: { username: `ranged${i}`, email: `ranged${i}@school.test`, password: 'secret12' }, remoteAddress });
+    const free = TEACHER_SIGNUPS_PER_ADDRESS.free;
+    let n = 0;
+    for (const [address, limited] of [
+      ['10.1.2.3', false],
+      ['::ffff:10.1.200.9', false],
+      ['2001:db8::5', false],
+      ['192.0.2.44', false],
+      ['10.2.0.1', true],
+      ['2001:db9::5', true],
+    ] as const) {
+      const answers = await Promise.all(Array.from({ length: free + 2 }, () => signupAt((n += 1), address)));
+      expect([address, tally(answers)]).toEqual([address, limited ? { 201: free, 429: 2 } : { 201: free + 2 }]);
+    }
   });
 
   it('does not count refused signups among the accounts made, nor limit students joining a class', async () => {

@@ -31,7 +31,7 @@ import { hashToken, newToken } from '../../platform/tokens.ts';
 import { moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import type { MemberEvents } from '../members/members.events.ts';
 import { presentMemberForTeacher } from '../groups/groups.presenters.ts';
-import { createAttemptLimits, isLoopback, type Limit } from './attempt-limits.ts';
+import { createAttemptLimits, type Limit } from './attempt-limits.ts';
 import type { SessionEvents } from './auth.events.ts';
 import * as repo from './auth.repo.ts';
 import { passwordResetMail, verificationMail } from './auth.mail.ts';
@@ -50,6 +50,8 @@ export interface AuthDeps {
   characterParts: { face: readonly string[]; hair: readonly string[] };
   /** A number in [0, 1); Math.random unless a test fixes it. */
   random?: () => number;
+  /** Addresses the per-address limits are lifted for (LIMITS_EXEMPT_ADDRESSES, attempt-limits.ts's exemptAddresses); none unless given. */
+  limitsExempt?: (ip: string) => boolean;
 }
 
 export interface NewSession {
@@ -73,8 +75,8 @@ export async function startSessionOf(db: Db, owner: repo.SessionOwner): Promise<
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, mailer, captcha, publicUrl, sessions, memberEvents, background, characterParts, random = Math.random } = deps;
-  const limits = createAttemptLimits(db);
+  const { db, mailer, captcha, publicUrl, sessions, memberEvents, background, characterParts, random = Math.random, limitsExempt } = deps;
+  const limits = createAttemptLimits(db, limitsExempt);
 
   /**
    * A new student's face and hair, free: parts its classmates wear least, so a class starts out
@@ -92,7 +94,7 @@ export function createAuthService(deps: AuthDeps) {
     };
   }
 
-  const signupRefusals = (caller: Caller): Limit => ({ name: `signup-refused@${caller.ip}`, policy: SIGNUP_REFUSALS_PER_ADDRESS });
+  const signupRefusals = (caller: Caller): Limit => ({ name: `signup-refused@${caller.ip}`, policy: SIGNUP_REFUSALS_PER_ADDRESS, address: caller.ip });
 
   /**
    * Runs an attempt counted beforehand on `refusals` (429 while it must wait). A refusal keeps the
@@ -240,8 +242,8 @@ export function createAuthService(deps: AuthDeps) {
      * own machine makes as many as it likes (the end-to-end tests and benchmarks sign up dozens).
      */
     async signupTeacher(input: TTeacherSignupRequest, caller: Caller): Promise<void> {
-      const made: Limit = { name: `teacher-signup@${caller.ip}`, policy: TEACHER_SIGNUPS_PER_ADDRESS };
-      const counted = await limits.count(isLoopback(caller.ip) ? [] : [made]);
+      const made: Limit = { name: `teacher-signup@${caller.ip}`, policy: TEACHER_SIGNUPS_PER_ADDRESS, address: caller.ip };
+      const counted = await limits.count([made]);
       let teacher: repo.TeacherRow;
       try {
         teacher = await refusalsCounted(signupRefusals(caller), () => createTeacher(input));
@@ -364,7 +366,7 @@ export function createAuthService(deps: AuthDeps) {
       // Every request counts: success and failure must look alike, so both are limited alike.
       await limits.count([
         { name: `reset:${email.trim().toLowerCase()}`, policy: RESET_REQUESTS_PER_EMAIL },
-        { name: `reset@${caller.ip}`, policy: RESET_REQUESTS_PER_ADDRESS },
+        { name: `reset@${caller.ip}`, policy: RESET_REQUESTS_PER_ADDRESS, address: caller.ip },
       ]);
       background.run('password reset mail', async () => {
         const teacher = await repo.findTeacherByEmail(db, email);
@@ -386,7 +388,7 @@ export function createAuthService(deps: AuthDeps) {
      * link mailed earlier (perhaps to an inbox read by someone else) cannot change it again.
      */
     async confirmPasswordReset(input: TPasswordResetConfirmRequest, caller: Caller, keepSessionHash?: string): Promise<void> {
-      await refusalsCounted({ name: `reset-confirm@${caller.ip}`, policy: RESET_REFUSALS_PER_ADDRESS }, async () => {
+      await refusalsCounted({ name: `reset-confirm@${caller.ip}`, policy: RESET_REFUSALS_PER_ADDRESS, address: caller.ip }, async () => {
         const tokenHash = hashToken(input.token);
         const row = await repo.findOneTimeToken(db, tokenHash, 'password_reset');
         if (!row || row.usedAt) throw new AppError('AUTH.INVALID_TOKEN');

@@ -16,6 +16,8 @@ export interface BadgesDeps {
   db: Db;
   publicUrl: string;
   sessions: SessionEvents;
+  /** Addresses the per-address limits are lifted for (LIMITS_EXEMPT_ADDRESSES); none unless given. */
+  limitsExempt?: (ip: string) => boolean;
 }
 
 export type BadgesService = ReturnType<typeof createBadgesService>;
@@ -37,8 +39,8 @@ export function badgeUrl(publicUrl: string, token: string): string {
 /** Unknown badges are counted under one name: guessing at badges is limited however it is spread. */
 const UNKNOWN_BADGE = 'member-badge:unknown';
 
-export function createBadgesService({ db, publicUrl, sessions }: BadgesDeps) {
-  const limits = createAttemptLimits(db);
+export function createBadgesService({ db, publicUrl, sessions, limitsExempt }: BadgesDeps) {
+  const limits = createAttemptLimits(db, limitsExempt);
 
   return {
     /**

@@ -7,7 +7,7 @@ import type { Background } from '../../platform/background.ts';
 import type { Captcha } from '../../platform/captcha.ts';
 import { queueOutboxMail } from '../../platform/mail-outbox.repo.ts';
 import type { MailRelay } from '../../platform/mail-relay.ts';
-import { createAttemptLimits, isLoopback } from '../auth/attempt-limits.ts';
+import { createAttemptLimits } from '../auth/attempt-limits.ts';
 import { contactMail } from './contact.mail.ts';
 import * as repo from './contact.repo.ts';
 
@@ -18,13 +18,15 @@ export interface ContactDeps {
   background: Background;
   log: FastifyBaseLogger;
   config: Pick<Config, 'contactTo' | 'publicUrl' | 'site'>;
+  /** Addresses the per-address limits are lifted for (LIMITS_EXEMPT_ADDRESSES, attempt-limits.ts's exemptAddresses); none unless given. */
+  limitsExempt?: (ip: string) => boolean;
 }
 
 export type ContactService = ReturnType<typeof createContactService>;
 
 export function createContactService(deps: ContactDeps) {
-  const { db, captcha, relay, background, log, config } = deps;
-  const limits = createAttemptLimits(db);
+  const { db, captcha, relay, background, log, config, limitsExempt } = deps;
+  const limits = createAttemptLimits(db, limitsExempt);
   if (!config.contactTo) log.info('CONTACT_TO is not set: contact form messages are stored, not mailed');
 
   return {
@@ -35,7 +37,7 @@ export function createContactService(deps: ContactDeps) {
      * is sent after the answer (platform/mail-relay.ts), and tried again while SMTP fails.
      */
     async send(input: TContactRequest, caller: { ip: string }): Promise<void> {
-      const counted = await limits.count(isLoopback(caller.ip) ? [] : [{ name: `contact@${caller.ip}`, policy: CONTACT_MESSAGES_PER_ADDRESS }]);
+      const counted = await limits.count([{ name: `contact@${caller.ip}`, policy: CONTACT_MESSAGES_PER_ADDRESS, address: caller.ip }]);
       // A browser's form sends the textarea's line breaks as CR LF: kept as plain LF, as typed.
       const message = { name: input.name, email: input.email, subject: input.subject, message: input.message.replace(/\r\n?/g, '\n') };
       const { contactTo } = config;

@@ -7,7 +7,7 @@ import type { TDemo } from '@kolikko/core/schemas/demo';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
-import { createAttemptLimits, isLoopback } from '../auth/attempt-limits.ts';
+import { createAttemptLimits } from '../auth/attempt-limits.ts';
 import type { SessionEvents } from '../auth/auth.events.ts';
 import { findLiveSession, insertSession } from '../auth/auth.repo.ts';
 import type { OwedRewardsService } from '../coins/owed-rewards.service.ts';
@@ -38,6 +38,8 @@ export interface DemoDeps {
   /** The catalogue's faces and hairs: each sample student wears different ones. */
   characterParts: { face: readonly string[]; hair: readonly string[] };
   log: { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+  /** Addresses the per-address limits are lifted for (LIMITS_EXEMPT_ADDRESSES, attempt-limits.ts's exemptAddresses); none unless given. */
+  limitsExempt?: (ip: string) => boolean;
 }
 
 export interface StartedDemo {
@@ -55,8 +57,8 @@ function suffix(): string {
 
 export type DemoService = ReturnType<typeof createDemoService>;
 
-export function createDemoService({ db, sessions, owedRewards, characterParts, log }: DemoDeps) {
-  const limits = createAttemptLimits(db);
+export function createDemoService({ db, sessions, owedRewards, characterParts, log, limitsExempt }: DemoDeps) {
+  const limits = createAttemptLimits(db, limitsExempt);
   /** When each demo's last action was last written by this process. */
   const touched = new Map<string, number>();
 
@@ -226,7 +228,7 @@ export function createDemoService({ db, sessions, owedRewards, characterParts, l
      * seeds its classroom and opens its session. The demo the browser had before, if any, goes.
      */
     async start(language: DemoLanguage, caller: { ip: string }, previousToken: string | undefined): Promise<StartedDemo> {
-      await limits.count(isLoopback(caller.ip) ? [] : [{ name: `demo@${caller.ip}`, policy: DEMO_STARTS_PER_ADDRESS }]);
+      await limits.count([{ name: `demo@${caller.ip}`, policy: DEMO_STARTS_PER_ADDRESS, address: caller.ip }]);
       let made: { demoId: string; teacherId: string } | undefined;
       for (let attempt = 0; !made; attempt += 1) {
         try {
