@@ -72,7 +72,7 @@ test('a purchase reaches the teacher live; given and given back; the student see
   if (SHOTS) test.setTimeout(600_000);
   const { teacher, group, kid } = await createClassroom(request);
   const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await setUp(teacherContext.request, group.id, kid.username);
+  const { kidId } = await setUp(teacherContext.request, group.id, kid.username);
 
   // The dashboard, open in a second tab: the class is set up, so it says what waits.
   const home = await teacherContext.newPage();
@@ -145,6 +145,15 @@ test('a purchase reaches the teacher live; given and given back; the student see
 
   // The dashboard's count fell to nothing, live.
   await expect(home.getByTestId('waits-count-rewards')).toHaveText(/^0\D/);
+
+  // What the teacher does elsewhere (the phone, another tab) counts here too, live: the answer
+  // approved, and a student's message read.
+  expect((await teacherContext.request.put('/api/membertodo', { data: { mtodo_id: todos[0]?.id, updates: { completed: true } } })).status()).toBe(200);
+  await expect(home.getByTestId('waits-count-answers')).toHaveText(/^0\D/);
+  expect((await student.post('/api/chat', { data: { member_id: kidId, message: 'I do not understand task 2' } })).status()).toBe(201);
+  await expect(home.getByTestId('waits-count-unread')).toHaveText(/^1\D/);
+  expect((await teacherContext.request.post('/api/chat/seen', { data: { member_id: kidId } })).status()).toBe(200);
+  await expect(home.getByTestId('waits-count-unread')).toHaveText(/^0\D/);
 
   // The student's history: handed out, coins returned, and the coins back.
   await s.goto('/student/history');
