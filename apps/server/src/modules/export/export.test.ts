@@ -249,9 +249,7 @@ describe('GET /api/admin/:id/export', () => {
       const todo = await buildTodo(db, list.id);
       await db.insert(images).values({ name: `${randomUUID().replaceAll('-', '')}.png`, mime: 'image/png', ext: 'png', bytes: randomBytes(MB), todoId: todo.id });
     }
-    // A full collection before each reading, so what is counted is what the export still holds;
-    // every 100 ms (a file held whole stays for far longer), not so often that collecting, on a
-    // busy machine, takes the test past its time.
+    // A full collection before each reading, so what is counted is what the export still holds.
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
     gc();
@@ -260,7 +258,7 @@ describe('GET /api/admin/:id/export', () => {
     const sampler = setInterval(() => {
       gc();
       peak = Math.max(peak, process.memoryUsage().arrayBuffers);
-    }, 100);
+    }, 25);
     const path = join(tmpdir(), `kolikko-export-test-${randomUUID()}.zip`);
     try {
       const file = await writeExportFile(db, { kind: 'teacher', teacherId: teacher.id }, path);
