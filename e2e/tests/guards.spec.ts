@@ -143,7 +143,7 @@ test('a session that expires while the page is open sends to the login page with
   await page
     .getByRole('link', { name: 'Groups' })
     .first()
-    .click({ timeout: 5_000 })
+    .click({ timeout: 15_000 })
     .catch(() => undefined);
   await expect(page).toHaveURL('/teacher/login');
   await expect(page.getByRole('alert')).toContainText(text('en', 'errors.AUTH.NO_AUTH'));

@@ -7,6 +7,10 @@ import { BEST_VALUE_PACKAGE_COINS } from '@kolikko/core/limits';
  * names the variable (loadConfig throws ConfigError; main.ts prints it and exits).
  */
 const ZBool = z.enum(['on', 'off']);
+/** Addresses or CIDR ranges, comma-separated (TRUST_PROXY, LIMITS_EXEMPT_ADDRESSES). */
+const ZAddressList = z
+  .string()
+  .refine((v) => v.split(',').every((a) => isIP(a.trim().replace(/\/\d{1,3}$/, '')) !== 0), 'addresses or CIDR ranges separated by commas');
 const ZHttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
 const ZEnv = z.object({
@@ -26,19 +30,13 @@ const ZEnv = z.object({
    * The proxies in front of the server: their addresses or CIDR ranges, comma-separated. The client's
    * address is then read from X-Forwarded-For; unset, it is the connection's.
    */
-  TRUST_PROXY: z
-    .string()
-    .refine((v) => v.split(',').every((a) => isIP(a.trim().replace(/\/\d{1,3}$/, '')) !== 0), 'proxy addresses or CIDR ranges separated by commas')
-    .optional(),
+  TRUST_PROXY: ZAddressList.optional(),
   /**
    * Client addresses or CIDR ranges, comma-separated, whose per-address limits (signups, contact
    * messages, demo starts, reset requests, logins from an address) are lifted: the machine's own
    * test and benchmark scripts (e.g. `127.0.0.1,::1`). None by default: every address is counted.
    */
-  LIMITS_EXEMPT_ADDRESSES: z
-    .string()
-    .refine((v) => v.split(',').every((a) => isIP(a.trim().replace(/\/\d{1,3}$/, '')) !== 0), 'addresses or CIDR ranges separated by commas')
-    .optional(),
+  LIMITS_EXEMPT_ADDRESSES: ZAddressList.optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Kolikko <no-reply@kolikko.local>'),

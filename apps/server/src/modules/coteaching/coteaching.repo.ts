@@ -2,6 +2,9 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { groupCoteachers, groups, teachers } from '../../db/schema/index.ts';
 
+/** An invitation or co-teaching whose last day has not passed. */
+const notOver = sql`(${groupCoteachers.until} is null or ${groupCoteachers.until} > now())`;
+
 /** A group's co-teachers and invitations, the earliest invited first. */
 export async function listCoteachers(db: DbOrTx, groupId: string) {
   return db
@@ -33,7 +36,7 @@ export async function listInvitations(db: DbOrTx, teacherId: string) {
     .from(groupCoteachers)
     .innerJoin(groups, eq(groups.id, groupCoteachers.groupId))
     .innerJoin(teachers, eq(teachers.id, groups.teacherId))
-    .where(and(eq(groupCoteachers.teacherId, teacherId), isNull(groupCoteachers.acceptedAt), sql`(${groupCoteachers.until} is null or ${groupCoteachers.until} > now())`))
+    .where(and(eq(groupCoteachers.teacherId, teacherId), isNull(groupCoteachers.acceptedAt), notOver))
     .orderBy(desc(groupCoteachers.createdAt));
 }
 
@@ -42,7 +45,7 @@ export async function acceptInvitation(db: DbOrTx, teacherId: string, invitation
   const [row] = await db
     .update(groupCoteachers)
     .set({ acceptedAt: sql`now()` })
-    .where(and(eq(groupCoteachers.id, invitationId), eq(groupCoteachers.teacherId, teacherId), isNull(groupCoteachers.acceptedAt), sql`(${groupCoteachers.until} is null or ${groupCoteachers.until} > now())`))
+    .where(and(eq(groupCoteachers.id, invitationId), eq(groupCoteachers.teacherId, teacherId), isNull(groupCoteachers.acceptedAt), notOver))
     .returning({ groupId: groupCoteachers.groupId });
   return row?.groupId;
 }
