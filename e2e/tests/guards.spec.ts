@@ -138,13 +138,20 @@ test('a session that expires while the page is open sends to the login page with
   await page.waitForLoadState('networkidle');
   // The cookie goes as an expired one would: the next request the page makes is a 401. That may
   // be the page's own (a refetch, the socket) before the click below: then the link has gone with
-  // the page, and the login page is what counts either way.
+  // the page, and the login page is what counts either way. The wait ends with whichever comes
+  // first, since the banner hides after BANNER_AUTO_HIDE_MS and a click left waiting for a link
+  // that is gone would outlast it.
   await context.clearCookies();
-  await page
-    .getByRole('link', { name: 'Groups' })
-    .first()
-    .click({ timeout: 15_000 })
-    .catch(() => undefined);
+  const onLoginPage = page.waitForURL(/\/teacher\/login(\?|$)/);
+  await Promise.race([
+    onLoginPage,
+    page
+      .getByRole('link', { name: 'Groups' })
+      .first()
+      .click({ timeout: 15_000 })
+      .catch(() => undefined),
+  ]);
+  await onLoginPage;
   await expect(page).toHaveURL('/teacher/login');
   await expect(page.getByRole('alert')).toContainText(text('en', 'errors.AUTH.NO_AUTH'));
 });
