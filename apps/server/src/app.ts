@@ -41,6 +41,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { createAwardsService } from './modules/awards/awards.service.ts';
 import { createReasonsService } from './modules/reasons/reasons.service.ts';
 import { createCoteachingService } from './modules/coteaching/coteaching.service.ts';
+import { socketCoteachingEvents } from './modules/coteaching/coteaching.events.ts';
 import { createBadgesService } from './modules/badges/badges.service.ts';
 import { createClassListService } from './modules/badges/class-list.service.ts';
 import { socketSessionEvents } from './modules/auth/auth.events.ts';
@@ -200,7 +201,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       const classList = createClassListService({ db, publicUrl: config.publicUrl, memberEvents, characterParts });
       await api.register(badgesRoutes, { badges, classList, secureCookies });
       await api.register(reasonsRoutes, { reasons: createReasonsService({ db }) });
-      await api.register(coteachingRoutes, { coteaching: createCoteachingService({ db }) });
+      await api.register(coteachingRoutes, { coteaching: createCoteachingService({ db, events: socketCoteachingEvents(app.io) }) });
       await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io), sessions, owedRewards }) });
       const clock = options.clock ?? (() => new Date());
       const members = createMembersService({ db, events: memberEvents, sessions, owedRewards, clock });

@@ -16,7 +16,8 @@
  * AUTH.LAST_SIGN_IN_METHOD (unlinking the only way an account has to sign in), and its co-teaching
  * codes: COTEACHING.ALREADY_INVITED (the teacher is already invited to, or co-teaches, the group),
  * COTEACHING.INVITATION_NOT_FOUND (no invitation of the caller's by that id, or already answered)
- * and COTEACHING.NOT_A_COTEACHER (removing a teacher who is not the group's co-teacher); issue 35's
+ * COTEACHING.NOT_A_COTEACHER (removing a teacher who is not the group's co-teacher) and
+ * COTEACHING.OWNER_ONLY (a co-teacher asking for what only the group's owner may do); issue 35's
  * COMMUNITY.PRICE_CHANGED (a community list bought at a price it no longer has).
  */
 export const ERROR_STATUS = {
@@ -132,6 +133,7 @@ export const ERROR_STATUS = {
   'COTEACHING.ALREADY_INVITED': 409,
   'COTEACHING.INVITATION_NOT_FOUND': 404,
   'COTEACHING.NOT_A_COTEACHER': 404,
+  'COTEACHING.OWNER_ONLY': 403,
 
   'VALIDATION.INVALID_INPUT': 400,
 } as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502>;

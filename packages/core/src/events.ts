@@ -234,6 +234,13 @@ export interface ToolkitTimerPayload {
   timer: TTimerState;
 }
 
+/** Issue 34: a co-teaching began or ended; `teacher_id` is the co-teacher's. */
+export interface CoteachingChangedPayload {
+  group_id: string;
+  teacher_id: string;
+  change: 'started' | 'ended';
+}
+
 export interface ServerToClientEvents {
   /** Issue 32: the random picker chose a student. */
   'toolkit-picked': (payload: ToolkitPickedPayload) => void;
@@ -304,6 +311,12 @@ export interface ServerToClientEvents {
   'teacher-purse-updated': (payload: TeacherPurseUpdatedPayload) => void;
   /** Ours (issue 14): the teacher allowed or forbade trading: to the group's members. */
   'teacher-updated-group-settings': (payload: GroupSettingsPayload) => void;
+  /**
+   * Ours (issue 34): a teacher's co-teaching changed: it accepted an invitation (`started`), or the
+   * owner removed it or its last day passed (`ended`: its screens leave the group). To the
+   * co-teacher's own room, and to the owner's, whose list of co-teachers changes.
+   */
+  'coteaching-changed': (payload: CoteachingChangedPayload) => void;
   /** How many of a group's members are connected: to the group's teachers. */
   'online-member-count-update': (payload: OnlineMemberCountPayload) => void;
   /** The answer to leave-room: the room left. */

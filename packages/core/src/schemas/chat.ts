@@ -61,6 +61,11 @@ export const ZChatMessage = z.object({
   send_by: ZChatSendBy,
   /** The member who wrote it (send_by member); null for the teacher's messages. */
   sender_member_id: z.string().nullable(),
+  /**
+   * Ours (issue 34): the teacher who wrote it (send_by teacher): the group's owner (teacher_id) or
+   * one of its co-teachers, whose messages the screens mark; null for a member's.
+   */
+  sender_teacher_id: z.string().nullable(),
   /** The writer's current username (teacher or member), for the group chat's bubbles. */
   sender_username: z.string().nullable(),
   message: z.string(),

@@ -39,6 +39,10 @@ export const ZGroup = z.object({
   needs_work_enabled: z.boolean(),
   /** Ours (issue 32): what the class board shows of each student. */
   board_shows: z.enum(BOARD_SHOWS),
+  /** Ours (issue 34): the caller's part in the group: its owner, or a co-teacher (docs/decisions.md). */
+  role: z.enum(['owner', 'coteacher']),
+  /** Ours (issue 34): the owner's username, for a co-teacher; null for the owner. */
+  owner_username: z.string().nullable(),
 });
 export type TGroup = z.infer<typeof ZGroup>;
 

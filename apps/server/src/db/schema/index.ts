@@ -824,6 +824,11 @@ export const chatMessages = pgTable(
     sendBy: text('send_by', { enum: ['teacher', 'member'] }).notNull(),
     /** The member who wrote it; a deleted member's messages go with it. */
     senderMemberId: uuid('sender_member_id').references(() => members.id, { onDelete: 'cascade' }),
+    /**
+     * The teacher who wrote it (issue 34): the owner, or a co-teacher of the group; null for a
+     * member's. A deleted teacher's messages go with it, as a member's do.
+     */
+    senderTeacherId: uuid('sender_teacher_id').references(() => teachers.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     sendAt: timestamp('send_at', { withTimezone: true }).notNull().defaultNow(),
     seenByTheOther: boolean('seen_by_the_other').notNull().default(false),
@@ -833,6 +838,7 @@ export const chatMessages = pgTable(
     index('chat_messages_private_idx').on(t.memberId, t.sendAt),
     index('chat_messages_sender_member_idx').on(t.senderMemberId, t.sendAt),
     index('chat_messages_teacher_idx').on(t.teacherId, t.sendAt),
+    index('chat_messages_sender_teacher_idx').on(t.senderTeacherId, t.sendAt),
     /** The teacher's unread counters read only what is still unseen. */
     index('chat_messages_teacher_unread_idx')
       .on(t.teacherId)

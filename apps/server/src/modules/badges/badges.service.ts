@@ -9,7 +9,7 @@ import type { SessionEvents } from '../auth/auth.events.ts';
 import { presentMember } from '../auth/auth.presenters.ts';
 import * as authRepo from '../auth/auth.repo.ts';
 import { startSessionOf, type NewSession } from '../auth/auth.service.ts';
-import { ownedGroup } from '../groups/groups.service.ts';
+import { ownedGroup } from '../groups/group-access.ts';
 import * as repo from './badges.repo.ts';
 
 export interface BadgesDeps {

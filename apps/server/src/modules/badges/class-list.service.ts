@@ -10,7 +10,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import * as authRepo from '../auth/auth.repo.ts';
 import { presentMemberForTeacher } from '../groups/groups.presenters.ts';
-import { ownedGroup } from '../groups/groups.service.ts';
+import { ownedGroup } from '../groups/group-access.ts';
 import type { MemberEvents } from '../members/members.events.ts';
 import { badgeUrl } from './badges.service.ts';
 

@@ -9,6 +9,7 @@ export function presentChatMessage({ message: m, memberName, teacherName }: Chat
     teacher_id: m.teacherId,
     send_by: m.sendBy,
     sender_member_id: m.senderMemberId,
+    sender_teacher_id: m.senderTeacherId,
     sender_username: m.sendBy === 'teacher' ? teacherName : memberName,
     message: m.message,
     send_at: m.sendAt.toISOString(),

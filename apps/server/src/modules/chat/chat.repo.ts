@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatGroupReads, chatMessages, groups, members, teachers } from '../../db/schema/index.ts';
 
@@ -29,10 +29,7 @@ export async function lockSender(tx: DbOrTx, senderKey: string): Promise<void> {
 
 /** How many messages a sender (a teacher, or a member) wrote within the last windowMs. */
 export async function countRecentMessages(db: DbOrTx, sender: { teacherId: string } | { memberId: string }, windowMs: number): Promise<number> {
-  const who =
-    'teacherId' in sender
-      ? and(eq(chatMessages.teacherId, sender.teacherId), eq(chatMessages.sendBy, 'teacher'))
-      : eq(chatMessages.senderMemberId, sender.memberId);
+  const who = 'teacherId' in sender ? eq(chatMessages.senderTeacherId, sender.teacherId) : eq(chatMessages.senderMemberId, sender.memberId);
   const [row] = await db
     .select({ n: count() })
     .from(chatMessages)
@@ -42,25 +39,25 @@ export async function countRecentMessages(db: DbOrTx, sender: { teacherId: strin
 
 export async function insertChatMessage(
   db: DbOrTx,
-  values: Conversation & { sendBy: 'teacher' | 'member'; senderMemberId: string | null; message: string },
+  values: Conversation & { sendBy: 'teacher' | 'member'; senderMemberId: string | null; senderTeacherId: string | null; message: string },
 ): Promise<ChatMessageRow> {
   const [row] = await db.insert(chatMessages).values(values).returning();
   if (!row) throw new Error('insert chat message returned nothing');
   return row;
 }
 
-/** Messages with their writer's current username. */
+/** Messages with their writer's current username (a member's, or the owner's or a co-teacher's). */
 const withNames = (db: DbOrTx) =>
   db
     .select({ message: chatMessages, memberName: members.username, teacherName: teachers.username })
     .from(chatMessages)
-    .innerJoin(teachers, eq(teachers.id, chatMessages.teacherId))
+    .leftJoin(teachers, eq(teachers.id, chatMessages.senderTeacherId))
     .leftJoin(members, eq(members.id, chatMessages.senderMemberId));
 
 export interface ChatMessageView {
   message: ChatMessageRow;
   memberName: string | null;
-  teacherName: string;
+  teacherName: string | null;
 }
 
 export async function findMessageView(db: DbOrTx, id: string): Promise<ChatMessageView | undefined> {
@@ -106,12 +103,17 @@ export async function markGroupChatRead(db: DbOrTx, memberId: string): Promise<v
     .onConflictDoUpdate({ target: chatGroupReads.memberId, set: { seenAt: sql`now()` } });
 }
 
-/** The teacher's unseen messages from members, per conversation. */
+/**
+ * The unseen messages from members of the groups the teacher teaches, per conversation: its own
+ * groups', and those it co-teaches now (a message seen by one of a group's teachers is seen).
+ */
 export async function countTeacherUnread(db: DbOrTx, teacherId: string) {
+  const coteaching = sql`${chatMessages.groupId} in (select gc.group_id from group_coteachers gc
+    where gc.teacher_id = ${teacherId}::uuid and gc.accepted_at is not null and (gc.until is null or gc.until > now()))`;
   return db
     .select({ groupId: chatMessages.groupId, memberId: chatMessages.memberId, n: count() })
     .from(chatMessages)
-    .where(and(eq(chatMessages.teacherId, teacherId), eq(chatMessages.sendBy, 'member'), eq(chatMessages.seenByTheOther, false)))
+    .where(and(or(eq(chatMessages.teacherId, teacherId), coteaching), eq(chatMessages.sendBy, 'member'), eq(chatMessages.seenByTheOther, false)))
     .groupBy(chatMessages.groupId, chatMessages.memberId)
     .orderBy(chatMessages.groupId, chatMessages.memberId);
 }

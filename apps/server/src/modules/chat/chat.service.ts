@@ -3,6 +3,7 @@ import { CHAT_RATE_LIMIT_MESSAGES, CHAT_RATE_LIMIT_WINDOW_MS } from '@kolikko/co
 import type { TChatConversation, TChatMessage, TChatPage, TChatQuery, TMemberUnread, TTeacherUnread } from '@kolikko/core/schemas/chat';
 import type { Db } from '../../db/client.ts';
 import { findMemberWithTeacher } from '../members/members.repo.ts';
+import { isCoteacher } from '../groups/groups.repo.ts';
 import type { ChatEvents } from './chat.events.ts';
 import { presentChatMessage } from './chat.presenters.ts';
 import * as repo from './chat.repo.ts';
@@ -13,26 +14,33 @@ export type ChatActor = { kind: 'teacher'; teacherId: string } | { kind: 'member
 export type ChatService = ReturnType<typeof createChatService>;
 
 /**
- * The group's chat (the teacher and all its members) and the private chat between the teacher
- * and one member. A teacher reaches every conversation of its own groups (any other answers
- * CHAT.CHAT_NOT_FOUND, so ids cannot be probed); a member only its group's chat and its own
- * private chat (anything else is CHAT.UNAUTHORIZED_USER).
+ * The group's chat (its teachers and all its members) and the private chat between the group's
+ * teachers and one member. A teacher reaches every conversation of the groups it teaches, its own
+ * or ones it co-teaches now (any other answers CHAT.CHAT_NOT_FOUND, so ids cannot be probed); a
+ * member only its group's chat and its own private chat (anything else is CHAT.UNAUTHORIZED_USER).
+ * A conversation's teacher_id stays the group's owner: a co-teacher's message names its writer
+ * (sender_teacher_id), so the owner and the students see who wrote it.
  */
 export function createChatService({ db, events }: { db: Db; events: ChatEvents }) {
+  /** Whether the teacher may act in a group owned by `ownerId`: it is the owner, or co-teaches it now. */
+  async function teaches(teacherId: string, groupId: string, ownerId: string): Promise<boolean> {
+    return ownerId === teacherId || isCoteacher(db, teacherId, groupId);
+  }
+
   async function conversationOf(actor: ChatActor, target: TChatConversation): Promise<repo.Conversation> {
     const notYours = () => new AppError(actor.kind === 'teacher' ? 'CHAT.CHAT_NOT_FOUND' : 'CHAT.UNAUTHORIZED_USER');
     if (target.member_id) {
       if (actor.kind === 'member' && target.member_id !== actor.memberId) throw notYours();
       const row = await findMemberWithTeacher(db, target.member_id);
       if (!row) throw notYours();
-      if (actor.kind === 'teacher' && row.teacherId !== actor.teacherId) throw notYours();
+      if (actor.kind === 'teacher' && !(await teaches(actor.teacherId, row.member.groupId, row.teacherId))) throw notYours();
       if (target.group_id && target.group_id !== row.member.groupId) throw notYours();
       return { groupId: row.member.groupId, teacherId: row.teacherId, memberId: row.member.id };
     }
     if (target.group_id) {
       if (actor.kind === 'member' && target.group_id !== actor.groupId) throw notYours();
       const teacherId = await repo.findGroupTeacher(db, target.group_id);
-      if (!teacherId || (actor.kind === 'teacher' && teacherId !== actor.teacherId)) throw notYours();
+      if (!teacherId || (actor.kind === 'teacher' && !(await teaches(actor.teacherId, target.group_id, teacherId)))) throw notYours();
       return { groupId: target.group_id, teacherId, memberId: null };
     }
     throw new AppError('VALIDATION.INVALID_INPUT', { field: 'group_id', message: 'Name the conversation: group_id or member_id' });
@@ -62,6 +70,7 @@ export function createChatService({ db, events }: { db: Db; events: ChatEvents }
           ...conversation,
           sendBy: actor.kind,
           senderMemberId: actor.kind === 'member' ? actor.memberId : null,
+          senderTeacherId: actor.kind === 'teacher' ? actor.teacherId : null,
           message,
         });
       });
@@ -98,12 +107,13 @@ export function createChatService({ db, events }: { db: Db; events: ChatEvents }
       return repo.markSeen(db, conversation, 'teacher');
     },
 
-    /** A teacher deletes any message of its groups; a member only its own. */
+    /** A group's owner deletes any message of the group; a co-teacher or a member only its own. */
     async remove(actor: ChatActor, messageId: string): Promise<void> {
       const row = await repo.findMessage(db, messageId);
       if (!row) throw new AppError('CHAT.MESSAGE_NOT_FOUND');
       if (actor.kind === 'teacher') {
-        if (row.teacherId !== actor.teacherId) throw new AppError('CHAT.MESSAGE_NOT_FOUND');
+        if (!(await teaches(actor.teacherId, row.groupId, row.teacherId))) throw new AppError('CHAT.MESSAGE_NOT_FOUND');
+        if (row.teacherId !== actor.teacherId && row.senderTeacherId !== actor.teacherId) throw new AppError('CHAT.UNAUTHORIZED_USER');
       } else {
         const visible = row.groupId === actor.groupId && (row.memberId === null || row.memberId === actor.memberId);
         if (!visible) throw new AppError('CHAT.MESSAGE_NOT_FOUND');

@@ -51,6 +51,7 @@ describe('sending and reading', () => {
       teacher_id: teacher.id,
       send_by: 'teacher',
       sender_member_id: null,
+      sender_teacher_id: teacher.id,
       sender_username: teacher.username,
       message: 'Good morning!',
       send_at: expect.any(String),

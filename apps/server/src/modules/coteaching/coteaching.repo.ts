@@ -40,14 +40,17 @@ export async function listInvitations(db: DbOrTx, teacherId: string) {
     .orderBy(desc(groupCoteachers.createdAt));
 }
 
-/** Accepts one of the teacher's open invitations; answers its group id, or nothing when there is none (answered, withdrawn, expired). */
-export async function acceptInvitation(db: DbOrTx, teacherId: string, invitationId: string): Promise<string | undefined> {
+/**
+ * Accepts one of the teacher's open invitations; answers its group and the group's owner, or
+ * nothing when there is none (answered, withdrawn, expired).
+ */
+export async function acceptInvitation(db: DbOrTx, teacherId: string, invitationId: string): Promise<{ groupId: string; ownerId: string } | undefined> {
   const [row] = await db
     .update(groupCoteachers)
     .set({ acceptedAt: sql`now()` })
     .where(and(eq(groupCoteachers.id, invitationId), eq(groupCoteachers.teacherId, teacherId), isNull(groupCoteachers.acceptedAt), notOver))
-    .returning({ groupId: groupCoteachers.groupId });
-  return row?.groupId;
+    .returning({ groupId: groupCoteachers.groupId, ownerId: sql<string>`(select ${groups.teacherId} from ${groups} where ${groups.id} = ${groupCoteachers.groupId})` });
+  return row;
 }
 
 /** Declines one of the teacher's open invitations (the row goes); answers whether there was one. */

@@ -4,9 +4,10 @@ import type { TCoteacher, TCoteachingInvitation, TInviteCoteacherRequest } from 
 import type { Db } from '../../db/client.ts';
 import type { TeacherSession } from '../../plugins/auth.ts';
 import { findTeacherByLoginName } from '../auth/auth.repo.ts';
-import { ownedGroup } from '../groups/groups.service.ts';
+import { ownedGroup } from '../groups/group-access.ts';
 import { isBlocked } from '../sharing/sharing.repo.ts';
 import * as repo from './coteaching.repo.ts';
+import type { CoteachingEvents } from './coteaching.events.ts';
 
 export type CoteachingService = ReturnType<typeof createCoteachingService>;
 
@@ -29,7 +30,7 @@ function presentCoteacher(r: Awaited<ReturnType<typeof repo.listCoteachers>>[num
  * visitor's, and its teacher cannot be found by name), and a teacher who blocked the owner cannot
  * be invited (as it takes no shares from it).
  */
-export function createCoteachingService({ db }: { db: Db }) {
+export function createCoteachingService({ db, events }: { db: Db; events: CoteachingEvents }) {
   function refuseDemo(session: TeacherSession): void {
     if (session.demoId) throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS');
   }
@@ -59,9 +60,11 @@ export function createCoteachingService({ db }: { db: Db }) {
       return presentCoteacher({ ...row, username: target.username });
     },
 
+    /** Removes a co-teacher (or withdraws an invitation) at once: its open screens lose the group, its sockets leave the group's room. */
     async remove(session: TeacherSession, groupId: string, teacherId: string): Promise<void> {
       await ownedGroup(db, session.teacherId, groupId);
       if (!(await repo.removeCoteacher(db, groupId, teacherId))) throw new AppError('COTEACHING.NOT_A_COTEACHER');
+      events.ended(groupId, session.teacherId, teacherId);
     },
 
     async invitations(session: TeacherSession): Promise<TCoteachingInvitation[]> {
@@ -77,9 +80,10 @@ export function createCoteachingService({ db }: { db: Db }) {
 
     async accept(session: TeacherSession, invitationId: string): Promise<{ group_id: string }> {
       refuseDemo(session);
-      const groupId = await repo.acceptInvitation(db, session.teacherId, invitationId);
-      if (!groupId) throw new AppError('COTEACHING.INVITATION_NOT_FOUND');
-      return { group_id: groupId };
+      const accepted = await repo.acceptInvitation(db, session.teacherId, invitationId);
+      if (!accepted) throw new AppError('COTEACHING.INVITATION_NOT_FOUND');
+      events.started(accepted.groupId, accepted.ownerId, session.teacherId);
+      return { group_id: accepted.groupId };
     },
 
     async decline(session: TeacherSession, invitationId: string): Promise<void> {

@@ -100,7 +100,7 @@ describe('co-teaching invitations', () => {
         await call('DELETE', `/api/group/${s.group.id}/coteachers/${s.invitee.id}`, cookie, undefined, headers),
       ].map(codeOf);
     expect(await tries(other)).toEqual(['403 GROUP.NOT_YOUR_GROUP', '403 GROUP.NOT_YOUR_GROUP', '403 GROUP.NOT_YOUR_GROUP']);
-    expect(await tries(s.inviteeCookie)).toEqual(['403 GROUP.NOT_YOUR_GROUP', '403 GROUP.NOT_YOUR_GROUP', '403 GROUP.NOT_YOUR_GROUP']);
+    expect(await tries(s.inviteeCookie)).toEqual(['403 COTEACHING.OWNER_ONLY', '403 COTEACHING.OWNER_ONLY', '403 COTEACHING.OWNER_ONLY']);
     expect(await tries(memberCookie)).toEqual(['403 PERMISSION.INSUFFICIENT_PERMISSIONS', '403 PERMISSION.INSUFFICIENT_PERMISSIONS', '403 PERMISSION.INSUFFICIENT_PERMISSIONS']);
     expect(await tries(demoCookie, asDemo)).toEqual(['403 GROUP.NOT_YOUR_GROUP', '403 PERMISSION.INSUFFICIENT_PERMISSIONS', '403 GROUP.NOT_YOUR_GROUP']);
     expect(await tries(undefined)).toEqual(['401 AUTH.NO_AUTH', '401 AUTH.NO_AUTH', '401 AUTH.NO_AUTH']);

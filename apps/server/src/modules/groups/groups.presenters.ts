@@ -4,7 +4,8 @@ import type { MemberRow } from '../auth/auth.repo.ts';
 import { skinToneOf } from '../avatars/skin-tones.ts';
 import type { GroupRow } from './groups.repo.ts';
 
-export function presentGroup(group: GroupRow, memberCount: number, activeGroupId: string | null): TGroup {
+/** A group as its owner sees it, or as a co-teacher does (`ownerUsername` given). */
+export function presentGroup(group: GroupRow, memberCount: number, activeGroupId: string | null, ownerUsername: string | null = null): TGroup {
   return {
     id: group.id,
     name: group.name,
@@ -22,6 +23,8 @@ export function presentGroup(group: GroupRow, memberCount: number, activeGroupId
     badges_enabled: group.badgesEnabled,
     needs_work_enabled: group.needsWorkEnabled,
     board_shows: group.boardShows,
+    role: ownerUsername === null ? 'owner' : 'coteacher',
+    owner_username: ownerUsername,
   };
 }
 

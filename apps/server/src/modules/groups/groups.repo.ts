@@ -1,5 +1,6 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 import { groups, members, teachers } from '../../db/schema/index.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -7,12 +8,46 @@ export type GroupRow = typeof groups.$inferSelect;
 // Drizzle renders columns unqualified inside a subquery, so the outer row is named in full.
 const memberCount = sql<number>`(select count(*)::int from ${members} where ${members}.group_id = "groups"."id")`;
 
-export async function listGroupsOfTeacher(db: DbOrTx, teacherId: string) {
+/**
+ * SQL: the teacher teaches the group, as its owner or as a co-teacher now. `teacherId` is a value
+ * or a prepared statement's placeholder; `groupId` and `ownerId` are the group's columns in the
+ * query (its id, its teacher_id). The co-teacher's row is one index probe
+ * (group_coteachers_group_teacher_idx), made only for a group the teacher does not own.
+ */
+export function teaches(teacherId: unknown, groupId: SQLWrapper, ownerId: SQLWrapper): SQL {
+  return sql`(${ownerId} = ${teacherId}::uuid or exists (
+    select 1 from group_coteachers gc
+    where gc.group_id = ${groupId} and gc.teacher_id = ${teacherId}::uuid
+      and gc.accepted_at is not null and (gc.until is null or gc.until > now())))`;
+}
+
+/** Whether the teacher co-teaches the group now (accepted, its last day not over). */
+export async function isCoteacher(db: DbOrTx, teacherId: string, groupId: string): Promise<boolean> {
+  const rows = rowsOf<{ one: number }>(
+    await db.execute(sql`select 1 as one from group_coteachers
+      where group_id = ${groupId}::uuid and teacher_id = ${teacherId}::uuid
+        and accepted_at is not null and (until is null or until > now())`),
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The groups a teacher teaches: its own, then those it co-teaches now (issue 34), each with its
+ * owner's username (null for its own), oldest first.
+ */
+export async function listTaughtGroups(db: DbOrTx, teacherId: string) {
   return db
-    .select({ group: groups, memberCount })
+    .select({ group: groups, memberCount, ownerUsername: sql<string | null>`case when ${groups.teacherId} = ${teacherId}::uuid then null else ${teachers.username} end` })
     .from(groups)
-    .where(eq(groups.teacherId, teacherId))
-    .orderBy(asc(groups.createdAt), asc(groups.name));
+    .innerJoin(teachers, eq(teachers.id, groups.teacherId))
+    .where(teaches(teacherId, groups.id, groups.teacherId))
+    .orderBy(sql`${groups.teacherId} <> ${teacherId}::uuid`, asc(groups.createdAt), asc(groups.name));
+}
+
+/** The username of a group's owner. */
+export async function findOwnerUsername(db: DbOrTx, groupId: string): Promise<string | undefined> {
+  const [row] = await db.select({ username: teachers.username }).from(groups).innerJoin(teachers, eq(teachers.id, groups.teacherId)).where(eq(groups.id, groupId));
+  return row?.username;
 }
 
 export async function findGroup(db: DbOrTx, groupId: string) {

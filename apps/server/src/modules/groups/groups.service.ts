@@ -8,6 +8,7 @@ import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../
 import type { GroupEvents } from './groups.events.ts';
 import type { OwedRewardsService } from '../coins/owed-rewards.service.ts';
 import * as repo from './groups.repo.ts';
+import { ownedGroup, taughtGroup } from './group-access.ts';
 import { presentGroup, presentMemberForTeacher } from './groups.presenters.ts';
 import type { SessionEvents } from '../auth/auth.events.ts';
 import { seedDefaultReasons, type ReasonLanguage } from '../reasons/default-reasons.ts';
@@ -17,14 +18,6 @@ export type GroupsService = ReturnType<typeof createGroupsService>;
 /** Refuses a user id in a path or body that is not the caller's own. */
 export function assertSelf(sessionUserId: string, claimedId: string): void {
   if (sessionUserId !== claimedId) throw new AppError('USER.NOT_YOU');
-}
-
-/** The group, if it exists and is this teacher's; else GROUP_NOT_FOUND or NOT_YOUR_GROUP. */
-export async function ownedGroup(db: DbOrTx, teacherId: string, groupId: string) {
-  const row = await repo.findGroup(db, groupId);
-  if (!row) throw new AppError('GROUP.GROUP_NOT_FOUND');
-  if (row.group.teacherId !== teacherId) throw new AppError('GROUP.NOT_YOUR_GROUP');
-  return row;
 }
 
 /**
@@ -46,9 +39,11 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
     return (await repo.findTeacherGroupState(db, teacherId))?.activeGroupId ?? null;
   }
 
+  /** The group as the teacher sees it: as its owner, or as its co-teacher (with the owner's name). */
   async function present(teacherId: string, groupId: string): Promise<TGroup> {
-    const { group, memberCount } = await ownedGroup(db, teacherId, groupId);
-    return presentGroup(group, memberCount, await activeGroupId(teacherId));
+    const { group, memberCount, role } = await taughtGroup(db, teacherId, groupId);
+    const ownerUsername = role === 'owner' ? null : ((await repo.findOwnerUsername(db, groupId)) ?? null);
+    return presentGroup(group, memberCount, await activeGroupId(teacherId), ownerUsername);
   }
 
   async function limits(teacherId: string): Promise<TGroupLimits> {
@@ -62,16 +57,23 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
   return {
     async list(teacherId: string): Promise<TGroup[]> {
       const active = await activeGroupId(teacherId);
-      return (await repo.listGroupsOfTeacher(db, teacherId)).map((r) => presentGroup(r.group, r.memberCount, active));
+      return (await repo.listTaughtGroups(db, teacherId)).map((r) => presentGroup(r.group, r.memberCount, active, r.ownerUsername));
     },
 
     async active(teacherId: string): Promise<TGroup | null> {
       const active = await activeGroupId(teacherId);
-      return active ? present(teacherId, active) : null;
+      if (!active) return null;
+      try {
+        return await present(teacherId, active);
+      } catch (err) {
+        // A co-teaching that ended (its last day passed, or the owner removed it) leaves none.
+        if (err instanceof AppError && err.code === 'GROUP.NOT_YOUR_GROUP') return null;
+        throw err;
+      }
     },
 
     async setActive(teacherId: string, groupId: string): Promise<TGroup> {
-      await ownedGroup(db, teacherId, groupId);
+      await taughtGroup(db, teacherId, groupId);
       await repo.setActiveGroup(db, teacherId, groupId);
       return present(teacherId, groupId);
     },
@@ -164,7 +166,7 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
     },
 
     async members(teacherId: string, groupId: string) {
-      await ownedGroup(db, teacherId, groupId);
+      await taughtGroup(db, teacherId, groupId);
       return sortByUsername(await repo.listMembersOfGroup(db, groupId)).map(presentMemberForTeacher);
     },
 

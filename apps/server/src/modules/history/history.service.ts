@@ -78,7 +78,7 @@ export function createHistoryService({ db, catalog }: { db: Db; catalog: Charact
      * moves no coins), everything else from the ledger.
      */
     async memberHistory(actor: Actor, memberId: string): Promise<TMemberHistory> {
-      await accessibleMember(db, actor, memberId);
+      await accessibleMember(db, actor, memberId, 'teach');
       const account = memberAccount(memberId);
       const rows = await listLedgerOf(db, account, HISTORY_MAX_ITEMS);
       const names = await counterpartNames(db, account, rows, true);

@@ -25,7 +25,7 @@ export interface MemberEvents {
    * A member was deleted, by its teacher or itself: the member (when its teacher did it) and the
    * group's teachers are told, then the member's sockets are disconnected.
    */
-  removed(member: { id: string; groupId: string }, by: 'teacher' | 'member', teacherCoins: number): void;
+  removed(member: { id: string; groupId: string; teacherId: string }, by: 'teacher' | 'member', teacherCoins: number): void;
   /** A student bought a reward: its group's teachers see it (and the student's coins). */
   purchasedReward(groupId: string, payload: PurchasedRewardPayload): void;
   /** Coins went from one student to another: the recipient and the group's teachers (who also get the sender's coins). */
@@ -74,14 +74,17 @@ export function socketMemberEvents(io: RealtimeServer): MemberEvents {
   };
 }
 
-/** MemberEvents.removed, to whatever reaches the rooms (the server, or an operator command's Redis emitter). */
-export function announceMemberRemoved(live: LiveRooms, member: { id: string; groupId: string }, by: 'teacher' | 'member', teacherCoins: number): void {
+/**
+ * MemberEvents.removed, to whatever reaches the rooms (the server, or an operator command's Redis
+ * emitter). The refund went to the owner's purse: the owner's screens get the purse with the news,
+ * a co-teacher's the news alone (issue 34: a co-teacher does not see the owner's purse).
+ */
+export function announceMemberRemoved(live: LiveRooms, member: { id: string; groupId: string; teacherId: string }, by: 'teacher' | 'member', teacherCoins: number): void {
   const payload = { member_id: member.id, group_id: member.groupId };
-  if (by === 'teacher') {
-    live.to(rooms.member(member.id)).emit('teacher-delete-member', payload);
-    live.to(rooms.groupTeachers(member.groupId)).emit('teacher-delete-member', { ...payload, teacher_coins: teacherCoins });
-  } else {
-    live.to(rooms.groupTeachers(member.groupId)).emit('member-delete-self', { ...payload, teacher_coins: teacherCoins });
-  }
+  const event = by === 'teacher' ? 'teacher-delete-member' : 'member-delete-self';
+  if (by === 'teacher') live.to(rooms.member(member.id)).emit('teacher-delete-member', payload);
+  const owner = rooms.teacher(member.teacherId);
+  live.to(owner).emit(event, { ...payload, teacher_coins: teacherCoins });
+  live.to(rooms.groupTeachers(member.groupId)).except(owner).emit(event, payload);
   live.in(rooms.member(member.id)).disconnectSockets(true);
 }

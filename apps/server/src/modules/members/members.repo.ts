@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { groups, members, sessions, teachers } from '../../db/schema/index.ts';
 import { statement, type Connection } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/raw.ts';
+import { teaches } from '../groups/groups.repo.ts';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -16,14 +17,14 @@ export async function findMemberWithTeacher(db: DbOrTx, memberId: string) {
   return row;
 }
 
-/** Members of the given ids that belong to this teacher's groups. */
+/** Members of the given ids that belong to groups this teacher teaches (owns or co-teaches). */
 export async function findTeacherMembers(db: DbOrTx, teacherId: string, memberIds: string[]) {
   if (memberIds.length === 0) return [];
   return db
     .select({ id: members.id })
     .from(members)
     .innerJoin(groups, eq(groups.id, members.groupId))
-    .where(and(eq(groups.teacherId, teacherId), inArray(members.id, memberIds)));
+    .where(and(teaches(teacherId, groups.id, groups.teacherId), inArray(members.id, memberIds)));
 }
 
 export async function setMemberUsername(db: DbOrTx, memberId: string, username: string): Promise<MemberRow | undefined> {
@@ -67,8 +68,9 @@ export async function lockMembers(db: DbOrTx, memberIds: string[]) {
 }
 
 /**
- * For an award: locks the teacher's purse and those of the given members that are in its groups,
- * in one statement, and answers them in member id order. PostgreSQL sorts the rows before it
+ * For an award: locks the teacher's purse and those of the given members that are in groups it
+ * teaches (its own, or ones it co-teaches: a co-teacher awards from its own purse, issue 34), in
+ * one statement, and answers them in member id order. PostgreSQL sorts the rows before it
  * locks them (LockRows sits above the Sort) and takes a row's locks in the order of the locking
  * clause, so the purse is locked first and the members after it in id order, as in every
  * transaction that moves a teacher's coins (lockTeacherPurse, then lockMembers): no deadlock. A
@@ -81,8 +83,8 @@ const lockAward = statement<{ teacherId: string; ids: string[] }>(
     select m.id, m.coins, m.group_id, tch.coins as purse
     from members m
       join groups g on g.id = m.group_id
-      join teachers tch on tch.id = g.teacher_id
-    where tch.id = ${v.teacherId}::uuid and m.id = any(${v.ids}::uuid[])
+      join teachers tch on tch.id = ${v.teacherId}::uuid
+    where m.id = any(${v.ids}::uuid[]) and ${teaches(v.teacherId, sql`g.id`, sql`g.teacher_id`)}
     order by m.id
     for update of tch, m`,
 );
@@ -105,15 +107,15 @@ const lockAwardWithReason = statement<{ teacherId: string; ids: string[]; reason
     with reason as materialized (
       select r.id, r.group_id, r.name, r.icon, r.coins, rg.needs_work_enabled
       from award_reasons r join groups rg on rg.id = r.group_id
-      where r.id = ${v.reasonId}::uuid and rg.teacher_id = ${v.teacherId}::uuid)
+      where r.id = ${v.reasonId}::uuid and ${teaches(v.teacherId, sql`rg.id`, sql`rg.teacher_id`)})
     select m.id, m.coins, m.group_id, tch.coins as purse,
       reason.id as reason_id, reason.group_id as reason_group_id, reason.name as reason_name, reason.icon as reason_icon,
       reason.coins as reason_coins, reason.needs_work_enabled
     from members m
       join groups g on g.id = m.group_id
-      join teachers tch on tch.id = g.teacher_id
+      join teachers tch on tch.id = ${v.teacherId}::uuid
       left join reason on true
-    where tch.id = ${v.teacherId}::uuid and m.id = any(${v.ids}::uuid[])
+    where m.id = any(${v.ids}::uuid[]) and ${teaches(v.teacherId, sql`g.id`, sql`g.teacher_id`)}
     order by m.id
     for update of tch, m`,
 );

@@ -16,6 +16,7 @@ import * as repo from './members.repo.ts';
 import type { LockedReason } from './members.repo.ts';
 import { insertAwardOn } from '../awards/awards.repo.ts';
 import { findReasonForAward } from '../reasons/reasons.repo.ts';
+import { isCoteacher } from '../groups/groups.repo.ts';
 
 /** Who is acting on a member: the teacher of its group, or the member itself. */
 export type Actor = { kind: 'teacher'; teacherId: string } | { kind: 'member'; memberId: string };
@@ -23,17 +24,26 @@ export type Actor = { kind: 'teacher'; teacherId: string } | { kind: 'member'; m
 export type MembersService = ReturnType<typeof createMembersService>;
 
 /**
- * The member, if the actor may act on it. Another teacher's member is answered as not found, so
- * ids cannot be probed; another member is NOT_YOU.
+ * What a teacher asks of a member: to see and teach it ('teach': its group's owner or a co-teacher,
+ * issue 34), or to change or delete it ('own': the owner only).
  */
-export async function accessibleMember(db: DbOrTx, actor: Actor, memberId: string, teacherOnly = false) {
+export type MemberNeed = 'teach' | 'own';
+
+/**
+ * The member, if the actor may act on it. Another teacher's member is answered as not found, so
+ * ids cannot be probed; a co-teacher asking for an owner's change is COTEACHING.OWNER_ONLY;
+ * another member is NOT_YOU.
+ */
+export async function accessibleMember(db: DbOrTx, actor: Actor, memberId: string, need: MemberNeed = 'own') {
   const row = await repo.findMemberWithTeacher(db, memberId);
   if (actor.kind === 'member') {
-    if (teacherOnly) throw new AppError('PERMISSION.INSUFFICIENT_PERMISSIONS');
     if (actor.memberId !== memberId || !row) throw new AppError('USER.NOT_YOU');
     return row;
   }
-  if (!row || row.teacherId !== actor.teacherId) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+  if (!row) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+  if (row.teacherId === actor.teacherId) return row;
+  if (!(await isCoteacher(db, actor.teacherId, row.member.groupId))) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+  if (need === 'own') throw new AppError('COTEACHING.OWNER_ONLY');
   return row;
 }
 
@@ -169,7 +179,7 @@ export function createMembersService({
 
   return {
     async get(actor: Actor, memberId: string): Promise<TMember> {
-      return presentMemberForTeacher((await accessibleMember(db, actor, memberId)).member);
+      return presentMemberForTeacher((await accessibleMember(db, actor, memberId, 'teach')).member);
     },
 
     /** Renames a member; the other side (the student, or its group's teachers) hears of it. */
@@ -249,7 +259,7 @@ export function createMembersService({
       // The refund may pay what the purse owes to other students.
       await owedRewards.settle(teacherId);
       const teacherCoins = await repo.teacherCoins(db, teacherId);
-      events.removed({ id: memberId, groupId: member.groupId }, actor.kind, teacherCoins);
+      events.removed({ id: memberId, groupId: member.groupId, teacherId }, actor.kind, teacherCoins);
       return { teacherId, groupId: member.groupId, teacherCoins };
     },
 

@@ -22,8 +22,12 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, 
  * (an operator command on PostgreSQL), a Redis emitter (@socket.io/redis-emitter) that every
  * server's Redis adapter hears.
  */
+interface LiveEmit {
+  emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): unknown;
+}
+
 export interface LiveRooms {
-  to(room: string | string[]): { emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): unknown };
+  to(room: string | string[]): LiveEmit & { except(room: string | string[]): LiveEmit };
   in(room: string | string[]): { disconnectSockets(close?: boolean): unknown };
 }
 

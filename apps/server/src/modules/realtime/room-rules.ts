@@ -20,7 +20,7 @@ const refuse = (ack: unknown, errorCode: ErrorCode) => answer(ack, { ok: false, 
 
 /**
  * The three requests a client may send. A socket may join only rooms of its own user and group
- * (a teacher: the teachers room of a group it owns; a member: its own member room and its group's
+ * (a teacher: the teachers room of a group it owns or co-teaches; a member: its own member room and its group's
  * members room) and may leave any room but its internal ones. Anything else is refused, and a
  * refused socket joins nothing. Every other event a client sends has no handler: it is dropped,
  * never relayed.

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { statement } from '../../db/prepared.ts';
 import { awardReasons, awards, groups } from '../../db/schema/index.ts';
+import { teaches } from '../groups/groups.repo.ts';
 
 export type ReasonRow = typeof awardReasons.$inferSelect;
 
@@ -71,13 +72,13 @@ export async function findNeedsWorkEnabled(db: DbOrTx, groupId: string): Promise
   return row?.on ?? false;
 }
 
-// An award with a reason reads it, that its group is the teacher's, and the group's needs-work switch in one prepared statement (bench/reason-award.mjs).
+// An award with a reason reads it, that its group is one the teacher teaches, and the group's needs-work switch in one prepared statement (bench/reason-award.mjs).
 const reasonForAward = statement<{ reasonId: string; teacherId: string }>(
   'reasons_for_award',
   (v) => sql`
     select r.id, r.group_id, r.name, r.icon, r.coins, g.needs_work_enabled
     from award_reasons r join groups g on g.id = r.group_id
-    where r.id = ${v.reasonId}::uuid and g.teacher_id = ${v.teacherId}::uuid`,
+    where r.id = ${v.reasonId}::uuid and ${teaches(v.teacherId, sql`g.id`, sql`g.teacher_id`)}`,
 );
 
 export async function findReasonForAward(db: Db, teacherId: string, reasonId: string) {

@@ -3,7 +3,7 @@ import { REASONS_PER_GROUP_MAX } from '@kolikko/core/limits';
 import type { TAwardReason, TCreateReasonRequest, TUpdateReasonRequest } from '@kolikko/core/schemas/reasons';
 import type { AwardReasonIcon } from '@kolikko/core/enumerations';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { ownedGroup } from '../groups/groups.service.ts';
+import { ownedGroup, taughtGroup } from '../groups/group-access.ts';
 import { seedDefaultReasons, type ReasonLanguage } from './default-reasons.ts';
 import * as repo from './reasons.repo.ts';
 
@@ -13,13 +13,15 @@ function present(r: repo.ReasonRow): TAwardReason {
   return { id: r.id, group_id: r.groupId, name: r.name, icon: r.icon as AwardReasonIcon, coins: r.coins, position: r.position };
 }
 
-/** The reason, if it is of one of the teacher's groups; another teacher's is answered as not found. */
+/** The reason, if it is of one of the teacher's own groups; another teacher's is answered as not found. */
 export async function ownedReason(db: DbOrTx, teacherId: string, reasonId: string): Promise<repo.ReasonRow> {
   const reason = await repo.findReason(db, reasonId);
   if (!reason) throw new AppError('AWARD.REASON_NOT_FOUND');
   try {
     await ownedGroup(db, teacherId, reason.groupId);
-  } catch {
+  } catch (err) {
+    // A co-teacher uses the group's reasons but does not change them.
+    if (err instanceof AppError && err.code === 'COTEACHING.OWNER_ONLY') throw err;
     throw new AppError('AWARD.REASON_NOT_FOUND');
   }
   return reason;
@@ -39,7 +41,7 @@ export function createReasonsService({ db }: { db: Db }) {
 
   return {
     async list(teacherId: string, groupId: string, language: ReasonLanguage): Promise<TAwardReason[]> {
-      const { group } = await ownedGroup(db, teacherId, groupId);
+      const { group } = await taughtGroup(db, teacherId, groupId);
       if (!group.reasonsSeeded) await ensureSeeded(groupId, language);
       return (await repo.listReasons(db, groupId)).map(present);
     },

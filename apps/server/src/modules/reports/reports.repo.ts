@@ -63,11 +63,12 @@ export interface LedgerSum {
  * day: a SELECT for sumLedger and rollDays to sum. An award's rows, its undo's too, count on the
  * award's own moment (awards.created_at), so an undone award nets out even across midnight or the
  * range's end. Read through the ledger's account indexes (coin_ledger_to_idx,
- * coin_ledger_from_idx) and the teacher's awards by awards_teacher_idx, joined by hash on the
+ * coin_ledger_from_idx) and the awards of the group's teachers (its owner and co-teachers) by
+ * awards_teacher_idx, joined by hash on the
  * award's id (a uuid). Members are uuids, not their account texts: sorting text under the
  * database's collation cost more than the rest. `day` is the moment's UTC date.
  */
-function ledgerMoves(teacherId: string, memberIds: string[], range: ReportRange) {
+function ledgerMoves(teacherIds: string[], memberIds: string[], range: ReportRange) {
   const accounts = sql.param(memberIds.map((id) => `member:${id}`));
   const from = sql`${range.since}::timestamptz - ${AWARD_MARGIN}::interval`;
   const to = sql`${range.until}::timestamptz + ${AWARD_MARGIN}::interval`;
@@ -83,7 +84,7 @@ function ledgerMoves(teacherId: string, memberIds: string[], range: ReportRange)
     ),
     own_awards as (
       select id, reason_name, reason_icon, coins, created_at from ${awards}
-        where teacher_id = ${teacherId} and created_at >= ${from} and created_at < ${to}
+        where teacher_id = any(${sql.param(teacherIds)}::uuid[]) and created_at >= ${from} and created_at < ${to}
     ),
     typed as (
       select m.member_id, m.delta,
@@ -116,9 +117,9 @@ const DAY_SUMS = sql.raw('sum(net)::int as net, sum(gained)::int as gained, sum(
  * per member and kind, and per member and day (`day` its index from 0) what it earned, as the class
  * board counts.
  */
-export async function sumLedger(db: DbOrTx, teacherId: string, memberIds: string[], range: ReportRange): Promise<LedgerSum[]> {
+export async function sumLedger(db: DbOrTx, teacherIds: string[], memberIds: string[], range: ReportRange): Promise<LedgerSum[]> {
   if (memberIds.length === 0 || range.until <= range.since) return [];
-  const result = await db.execute(sql`${ledgerMoves(teacherId, memberIds, range)}
+  const result = await db.execute(sql`${ledgerMoves(teacherIds, memberIds, range)}
     select member_id::text as member_id, grouping(kind) as per_day, kind, reason_name, reason_icon, negative, day - ${dayOf(range.since)}::date as day, ${MOVE_SUMS}
     from moves group by grouping sets ((member_id, kind, reason_name, reason_icon, negative), (member_id, day))`);
   return rowsOf<LedgerSum>(result);
@@ -135,9 +136,9 @@ export async function sumRolledDays(db: DbOrTx, memberIds: string[], range: Repo
 }
 
 /** Sums the members' ledger in the range (whole closed days) into report_days, a row per member, day and kind. */
-export async function rollDays(tx: Tx, teacherId: string, memberIds: string[], range: ReportRange): Promise<void> {
+export async function rollDays(tx: Tx, teacherIds: string[], memberIds: string[], range: ReportRange): Promise<void> {
   if (memberIds.length === 0 || range.until <= range.since) return;
-  await tx.execute(sql`${ledgerMoves(teacherId, memberIds, range)}
+  await tx.execute(sql`${ledgerMoves(teacherIds, memberIds, range)}
     insert into ${reportDays} (member_id, day, kind, reason_name, reason_icon, negative, net, gained, lost, earned)
     select member_id, day, kind, reason_name, reason_icon, negative, ${MOVE_SUMS}
     from moves group by member_id, day, kind, reason_name, reason_icon, negative`);
@@ -223,4 +224,16 @@ export async function countPurchases(db: DbOrTx, groupId: string, memberIds: str
         and member_id = any(${sql.param(memberIds)}::uuid[])
       group by member_id`);
   return rowsOf<PurchaseCounts>(result);
+}
+
+/**
+ * Who may have awarded in the group: its owner and every teacher invited to co-teach it (issue 34),
+ * whose awards' reasons the report names.
+ */
+export async function listGroupTeacherIds(db: DbOrTx, groupId: string): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`select teacher_id as id from groups where id = ${groupId}::uuid
+      union select teacher_id from group_coteachers where group_id = ${groupId}::uuid`),
+  );
+  return rows.map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 import { reportDayCount, type TReport, type TReportNumbers, type TReportQuery, type TReportReason } from '@kolikko/core/schemas/reports';
 import type { Db, Tx } from '../../db/client.ts';
-import { ownedGroup } from '../groups/groups.service.ts';
+import { taughtGroup } from '../groups/group-access.ts';
 import * as repo from './reports.repo.ts';
 
 export type ReportsService = ReturnType<typeof createReportsService>;
@@ -61,16 +61,16 @@ export const closedUntil = (now = Date.now()) => new Date(midnightOf(now).getTim
  * members' coverage lock, the days it does not hold yet), the rest (yesterday and today) from the
  * ledger. Each sum is of one member and kind, or of one member and day, so the two lists add up.
  */
-async function sumCoins(tx: Tx, teacherId: string, ids: string[], range: repo.ReportRange): Promise<repo.LedgerSum[]> {
+async function sumCoins(tx: Tx, teacherIds: string[], ids: string[], range: repo.ReportRange): Promise<repo.LedgerSum[]> {
   const rolledUntil = new Date(Math.min(Math.max(closedUntil().getTime(), range.since.getTime()), range.until.getTime()));
-  if (rolledUntil <= range.since) return repo.sumLedger(tx, teacherId, ids, range);
+  if (rolledUntil <= range.since) return repo.sumLedger(tx, teacherIds, ids, range);
   const wanted = { first: repo.dayOf(range.since), until: repo.dayOf(rolledUntil) };
   const holds = (c: repo.Coverage) => c.first_day !== null && c.until_day !== null && c.first_day <= wanted.first && c.until_day >= wanted.until;
   // Read first, without a lock: a report whose days are all held writes nothing.
   const held = await repo.readCoverage(tx, ids);
-  if (held.length < ids.length || !held.every(holds)) await rollMissing(tx, teacherId, ids, wanted);
+  if (held.length < ids.length || !held.every(holds)) await rollMissing(tx, teacherIds, ids, wanted);
   const rolled = await repo.sumRolledDays(tx, ids, { since: range.since, until: rolledUntil });
-  const live = await repo.sumLedger(tx, teacherId, ids, { since: rolledUntil, until: range.until });
+  const live = await repo.sumLedger(tx, teacherIds, ids, { since: rolledUntil, until: range.until });
   // The live days' indexes count from the range's first day.
   const offset = Math.round((rolledUntil.getTime() - range.since.getTime()) / DAY_MS);
   for (const s of live) if (s.day !== null) s.day += offset;
@@ -78,7 +78,7 @@ async function sumCoins(tx: Tx, teacherId: string, ids: string[], range: repo.Re
 }
 
 /** Sums into report_days the days from `wanted.first` to before `wanted.until` it does not hold for the members yet, under their coverage lock. */
-async function rollMissing(tx: Tx, teacherId: string, ids: string[], wanted: { first: string; until: string }): Promise<void> {
+async function rollMissing(tx: Tx, teacherIds: string[], ids: string[], wanted: { first: string; until: string }): Promise<void> {
   // Members with the same days held (a class: all of them) are summed up together.
   const byCoverage = new Map<string, { first: string | null; until: string | null; ids: string[] }>();
   for (const c of await repo.lockCoverage(tx, ids)) {
@@ -90,14 +90,14 @@ async function rollMissing(tx: Tx, teacherId: string, ids: string[], wanted: { f
   const days = (first: string, until: string) => ({ since: new Date(`${first}T00:00:00.000Z`), until: new Date(`${until}T00:00:00.000Z`) });
   for (const held of byCoverage.values()) {
     if (held.first === null || held.until === null) {
-      await repo.rollDays(tx, teacherId, held.ids, days(wanted.first, wanted.until));
+      await repo.rollDays(tx, teacherIds, held.ids, days(wanted.first, wanted.until));
       await repo.setCoverage(tx, held.ids, wanted.first, wanted.until);
       continue;
     }
     if (wanted.first >= held.first && wanted.until <= held.until) continue;
     // The days before and after what is held: held stays one run of days.
-    if (wanted.first < held.first) await repo.rollDays(tx, teacherId, held.ids, days(wanted.first, held.first));
-    if (wanted.until > held.until) await repo.rollDays(tx, teacherId, held.ids, days(held.until, wanted.until));
+    if (wanted.first < held.first) await repo.rollDays(tx, teacherIds, held.ids, days(wanted.first, held.first));
+    if (wanted.until > held.until) await repo.rollDays(tx, teacherIds, held.ids, days(held.until, wanted.until));
     await repo.setCoverage(tx, held.ids, wanted.first < held.first ? wanted.first : held.first, wanted.until > held.until ? wanted.until : held.until);
   }
 }
@@ -112,7 +112,7 @@ async function rollMissing(tx: Tx, teacherId: string, ids: string[], wanted: { f
 export function createReportsService({ db }: { db: Db }) {
   return {
     async report(teacherId: string, groupId: string, query: Pick<TReportQuery, 'from' | 'to'>): Promise<TReport> {
-      const { group } = await ownedGroup(db, teacherId, groupId);
+      const { group } = await taughtGroup(db, teacherId, groupId);
       const days = reportDayCount(query.from, query.to);
       const since = new Date(`${query.from}T00:00:00.000Z`);
       const range = { since, until: new Date(since.getTime() + days * DAY_MS) };
@@ -123,8 +123,8 @@ export function createReportsService({ db }: { db: Db }) {
         const ids = members.map((s) => s.id);
         return {
           students: members,
-          // The group's own teacher's awards name the reasons (report_days keeps them).
-          sums: await sumCoins(tx, group.teacherId, ids, range),
+          // The awards of the group's teachers name the reasons (report_days keeps them).
+          sums: await sumCoins(tx, await repo.listGroupTeacherIds(tx, groupId), ids, range),
           tasks: await repo.countTasks(tx, ids, range),
           purchases: await repo.countPurchases(tx, groupId, ids, range),
         };

@@ -61,7 +61,7 @@ async function classroom(name: string) {
   await showTodolist(db, group.id, 'blue', list.id);
   const reward = await buildReward(db, teacher.id);
   await buildRewardList(db, teacher.id, { rewardIds: [reward.id], publishTo: group.id });
-  await insertChatMessage(db, { groupId: group.id, teacherId: teacher.id, memberId: students[0]!.id, sendBy: 'member', senderMemberId: students[0]!.id, message: 'hello' });
+  await insertChatMessage(db, { groupId: group.id, teacherId: teacher.id, memberId: students[0]!.id, sendBy: 'member', senderMemberId: students[0]!.id, senderTeacherId: null, message: 'hello' });
   await insertSession(db, `${name}-t`, { teacherId: teacher.id }, after(new Date(), DAY));
   await insertSession(db, `${name}-m`, { memberId: students[0]!.id }, after(new Date(), DAY));
   return { teacher, group, students };

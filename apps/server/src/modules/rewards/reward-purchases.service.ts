@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import { lockMembers } from '../members/members.repo.ts';
 import type { MemberEvents } from '../members/members.events.ts';
-import { ownedGroup } from '../groups/groups.service.ts';
+import { ownedGroup } from '../groups/group-access.ts';
 import type { RewardEvents } from './rewards.events.ts';
 import { presentGroupPurchase, presentPurchase } from './rewards.presenters.ts';
 import * as repo from './rewards.repo.ts';

@@ -5,7 +5,7 @@ import type { TReward, TRewardFields, TRewardList } from '@kolikko/core/schemas/
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { findGroup, findTeacherGroupState } from '../groups/groups.repo.ts';
 import { presentGroup } from '../groups/groups.presenters.ts';
-import { ownedGroup } from '../groups/groups.service.ts';
+import { ownedGroup } from '../groups/group-access.ts';
 import { accessRewardList, ownedReward } from './reward-access.ts';
 import { presentReward, presentRewardList } from './rewards.presenters.ts';
 import type { RewardEvents } from './rewards.events.ts';

@@ -181,6 +181,8 @@ export interface LockedMemberTodo {
   member_coins: number;
   group_id: string;
   teacher_id: string;
+  /** The group's co-teachers now (issue 34): they may approve and send back too. */
+  coteacher_ids: string[];
   blue_shared_id: string | null;
   orange_shared_id: string | null;
   teacher_coins: number;
@@ -215,7 +217,9 @@ const lockForChanges = statement<{ ids: string[] }>(
            g.id as group_id, g.teacher_id, g.blue_shared_id, g.orange_shared_id, tch.coins as teacher_coins,
            t.position, t.reward, t.answertype, t.answer, t.allow_member_image, t.content_html,
            (select name from images where todo_id = t.id) as todo_image,
-           (select name from images where member_todo_id = mt.id) as member_image
+           (select name from images where member_todo_id = mt.id) as member_image,
+           array(select gc.teacher_id from group_coteachers gc
+                 where gc.group_id = g.id and gc.accepted_at is not null and (gc.until is null or gc.until > now())) as coteacher_ids
     from member_todos mt
       join members m on m.id = mt.member_id
       join groups g on g.id = m.group_id

@@ -19,7 +19,8 @@ import { reencodeImage } from '../../platform/images.ts';
 import { memberAccount, teacherAccount, type Movement } from '../coins/ledger.repo.ts';
 import * as owed from '../coins/owed-rewards.repo.ts';
 import type { OwedRewardsService } from '../coins/owed-rewards.service.ts';
-import { ownedGroup } from '../groups/groups.service.ts';
+import { taughtGroup } from '../groups/group-access.ts';
+import { isCoteacher } from '../groups/groups.repo.ts';
 import * as images from './images.repo.ts';
 import * as repo from './member-todos.repo.ts';
 import type { TodoEvents } from './todos.events.ts';
@@ -65,7 +66,7 @@ function teacherOutcome(locked: repo.LockedMemberTodo, state: CompletionState, c
 /** Why the actor may not make this change of a locked member todo, if it may not. */
 function refusalOf(change: Change, row: repo.LockedMemberTodo): ErrorCode | undefined {
   if (change.actor.kind === 'member' && row.member_id !== change.actor.memberId) return 'USER.NOT_YOU';
-  if (change.actor.kind === 'teacher' && row.teacher_id !== change.actor.teacherId) return 'TODO.NOT_YOUR_TODO';
+  if (change.actor.kind === 'teacher' && row.teacher_id !== change.actor.teacherId && !row.coteacher_ids.includes(change.actor.teacherId)) return 'TODO.NOT_YOUR_TODO';
   const shown = shownList({ smallGroup: row.small_group, blueSharedId: row.blue_shared_id, orangeSharedId: row.orange_shared_id });
   if (change.access === 'actionable' && shown !== row.todolist_id) return 'TODO.TODO_NOT_FOUND';
   return undefined;
@@ -94,12 +95,14 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
     return present(rows, viewer);
   }
 
-  /** The member todo, if the actor may touch it: the member itself, or the teacher of its group. */
+  /** The member todo, if the actor may touch it: the member itself, or a teacher of its group (its owner or a co-teacher). */
   async function accessible(actor: TodoActor, memberTodoId: string): Promise<Context> {
     const ctx = await repo.findMemberTodoContext(db, memberTodoId);
     if (!ctx) throw new AppError('TODO.TODO_NOT_FOUND');
     if (actor.kind === 'member' && ctx.memberId !== actor.memberId) throw new AppError('USER.NOT_YOU');
-    if (actor.kind === 'teacher' && ctx.teacherId !== actor.teacherId) throw new AppError('TODO.NOT_YOUR_TODO');
+    if (actor.kind === 'teacher' && ctx.teacherId !== actor.teacherId && !(await isCoteacher(db, actor.teacherId, ctx.groupId))) {
+      throw new AppError('TODO.NOT_YOUR_TODO');
+    }
     return ctx;
   }
 
@@ -284,7 +287,8 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
     else events.teacherUpdatedMemberTodo(locked.member_id, { mtodo_id: locked.id, member_coins, ...teacherOutcome(locked, state, coinsMoved, wasCompleted) });
     // The group's teachers too: the teacher's other tabs (the class grid, the dashboard's count of answers to approve).
     events.memberUpdatedTodo(locked.group_id, { member_id: locked.member_id, mtodo_id: locked.id, member_coins });
-    return { member_todo, member_coins, teacher_coins: teacherCoins };
+    // A co-teacher's approval pays from the owner's purse (the list's rewards are the owner's): a purse it does not see.
+    return actor.teacherId === locked.teacher_id ? { member_todo, member_coins, teacher_coins: teacherCoins } : { member_todo, member_coins };
   }
 
   return {
@@ -302,7 +306,7 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
         if (!placement || placement.groupId !== query.group_id) throw new AppError('USER.NOT_YOU');
         return read(shownList(placement), { memberId: actor.memberId }, 'member');
       }
-      const { group } = await ownedGroup(db, actor.teacherId, query.group_id);
+      const { group } = await taughtGroup(db, actor.teacherId, query.group_id);
       if (query.member_id !== undefined) {
         const placement = await repo.findMemberPlacement(db, query.member_id);
         if (!placement || placement.groupId !== group.id) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
@@ -328,7 +332,7 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
      * read; then a steady-state read is two statements (the cells, the columns).
      */
     async classGrid(teacherId: string, query: TClassGridQuery): Promise<TClassGrid> {
-      const { group } = await ownedGroup(db, teacherId, query.group_id);
+      const { group } = await taughtGroup(db, teacherId, query.group_id);
       const todolistId = shownList({ ...group, smallGroup: query.color });
       if (!todolistId) return { todolist_id: null, todos: [], members: [] };
       let rows = await repo.readClassGrid(db, todolistId, group.id, query.color);
@@ -371,7 +375,7 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
      * as a single approval (the ledger, owed rewards). Each student paid is told.
      */
     async approveAll(teacherId: string, request: TApproveAllRequest): Promise<TApproveAllResponse> {
-      const { group } = await ownedGroup(db, teacherId, request.group_id);
+      const { group, role } = await taughtGroup(db, teacherId, request.group_id);
       const todolistId = shownList({ ...group, smallGroup: request.color });
       if (!todolistId || !(await repo.isTodoOfList(db, request.todo_id, todolistId))) throw new AppError('TODO.TODO_NOT_FOUND');
       const candidates = await repo.findAwaitingMemberTodos(db, request.todo_id, group.id, request.color);
@@ -395,7 +399,9 @@ export function createMemberTodosService({ db, events, owedRewards }: { db: Db; 
         events.teacherUpdatedMemberTodo(locked.member_id, { mtodo_id: locked.id, member_coins: memberCoins, ...teacherOutcome(locked, state, coinsMoved, wasCompleted) });
         events.memberUpdatedTodo(locked.group_id, { member_id: locked.member_id, mtodo_id: locked.id, member_coins: memberCoins });
       }
-      return { approved, paid, owed: owedCoins, teacher_coins: teacherCoins ?? (await repo.findTeacherCoins(db, teacherId)) };
+      // The caller's purse: a co-teacher's is not the one the list's rewards come from (the owner's).
+      const callerCoins = role === 'owner' ? teacherCoins : undefined;
+      return { approved, paid, owed: owedCoins, teacher_coins: callerCoins ?? (await repo.findTeacherCoins(db, teacherId)) };
     },
 
     /** The member's answer image, where the todo allows one; a new image is a new answer. */

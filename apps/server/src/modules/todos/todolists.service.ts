@@ -5,7 +5,7 @@ import type { TTodolist, TUpdateTodolistRequest } from '@kolikko/core/schemas/to
 import type { Db } from '../../db/client.ts';
 import { findGroup, findTeacherGroupState } from '../groups/groups.repo.ts';
 import { presentGroup } from '../groups/groups.presenters.ts';
-import { ownedGroup } from '../groups/groups.service.ts';
+import { ownedGroup } from '../groups/group-access.ts';
 import { accessTodolist } from './todolist-access.ts';
 import type { SharingEvents } from '../sharing/sharing.events.ts';
 import type { TodoEvents } from './todos.events.ts';

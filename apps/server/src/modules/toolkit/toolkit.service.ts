@@ -4,7 +4,7 @@ import { makeTeams, pickNext, timerAfter, timerAt, type RandomInt } from '@kolik
 import type { TBoard, TPickRequest, TPickResponse, TTeams, TTeamsRequest, TTimerRequest, TTimerState, TToolkitState } from '@kolikko/core/schemas/toolkit';
 import type { Db } from '../../db/client.ts';
 import { skinToneOf } from '../avatars/skin-tones.ts';
-import { ownedGroup } from '../groups/groups.service.ts';
+import { taughtGroup } from '../groups/group-access.ts';
 import type { ToolkitEvents } from './toolkit.events.ts';
 import * as repo from './toolkit.repo.ts';
 
@@ -45,7 +45,7 @@ export function createToolkitService({ db, events, onlineMemberIds, clock = () =
      * not only hidden on the screen); the class's coins earned today.
      */
     async board(teacherId: string, groupId: string): Promise<TBoard> {
-      const { group } = await ownedGroup(db, teacherId, groupId);
+      const { group } = await taughtGroup(db, teacherId, groupId);
       const students = (await repo.listBoardMembers(db, groupId)).sort((a, b) => byName.compare(a.username, b.username));
       const now = clock();
       const earned = await repo.coinsEarnedSince(db, students.map((s) => s.id), new Date(`${dayOf(now)}T00:00:00.000Z`));
@@ -61,14 +61,14 @@ export function createToolkitService({ db, events, onlineMemberIds, clock = () =
     },
 
     async state(teacherId: string, groupId: string): Promise<TToolkitState> {
-      await ownedGroup(db, teacherId, groupId);
+      await taughtGroup(db, teacherId, groupId);
       const row = await repo.findToolkit(db, groupId);
       return { teams: row?.teams ?? null, timer: timerAt(timerOf(row), clock()), picked_today: await repo.listPicks(db, groupId, dayOf(clock())) };
     },
 
     /** A student nobody has picked today (of those online, if asked); a full round, or `reset`, starts over. */
     async pick(teacherId: string, groupId: string, request: TPickRequest): Promise<TPickResponse> {
-      await ownedGroup(db, teacherId, groupId);
+      await taughtGroup(db, teacherId, groupId);
       const online = request.online_only ? new Set(await onlineMemberIds(groupId)) : undefined;
       const result = await db.transaction(async (tx) => {
         await repo.lockGroup(tx, groupId);
@@ -92,7 +92,7 @@ export function createToolkitService({ db, events, onlineMemberIds, clock = () =
     },
 
     async teams(teacherId: string, groupId: string, request: TTeamsRequest): Promise<TTeams> {
-      await ownedGroup(db, teacherId, groupId);
+      await taughtGroup(db, teacherId, groupId);
       const teams = await db.transaction(async (tx) => {
         await repo.lockGroup(tx, groupId);
         const made = makeTeams(await repo.listMemberIds(tx, groupId), request.count !== undefined ? { count: request.count } : { size: request.size ?? 1 }, random);
@@ -104,7 +104,7 @@ export function createToolkitService({ db, events, onlineMemberIds, clock = () =
     },
 
     async timer(teacherId: string, groupId: string, request: TTimerRequest): Promise<TTimerState> {
-      await ownedGroup(db, teacherId, groupId);
+      await taughtGroup(db, teacherId, groupId);
       const timer = await db.transaction(async (tx) => {
         await repo.lockGroup(tx, groupId);
         const now = clock();
