@@ -6,10 +6,12 @@ import { migrationTestKit } from './migration-test-kit.ts';
 import { queryRows } from './reset.ts';
 
 /**
- * Migrations 0021 and 0022 on a database holding the data of 0020: a class whose awards, undo and
- * transfer happened ten days ago, with no report_days yet, and a second teacher. Migrated to the
- * end, the app's first report sums those closed days from the ledger into report_days, and reads
- * the same numbers from them after; the owner invites the other teacher, who accepts (0022).
+ * Migrations 0021 to 0023 on a database holding the data of 0020: a class whose awards, undo and
+ * transfer happened ten days ago, with no report_days yet, a teacher's and a student's message in
+ * the group chat, and a second teacher. Migrated to the end, the app's first report sums those
+ * closed days from the ledger into report_days, and reads the same numbers from them after; the
+ * owner invites the other teacher, who accepts (0022) and reads the chat, where the old message is
+ * the owner's and the co-teacher's new one its own (0023).
  */
 const kit = migrationTestKit('report_days');
 
@@ -23,7 +25,7 @@ const [helpingAward, undoneAward] = ['00000000-0000-4000-8000-0000000000c1', '00
 const DAY_MS = 24 * 3600 * 1000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 
-describe('migrations 0021_report_days and 0022_coteachers on a database with the data of 0020', () => {
+describe('migrations 0021_report_days to 0023_chat_sender_teacher on a database with the data of 0020', () => {
   it("sums the class's closed days at the first report and answers the same from them after", async () => {
     const before = await kit.openBefore('0021_report_days');
     const hash = await hashPassword('carrot1');
@@ -46,6 +48,10 @@ describe('migrations 0021_report_days and 0022_coteachers on a database with the
         (5, ${at}, ${'member:' + emma}, ${t}, 4, 'award_undo', ${t}, ${groupId}, ${undoneAward}),
         (6, ${at}, ${'member:' + emma}, ${'member:' + ville}, 2, 'transfer', ${'member:' + emma}, ${groupId}, null)`);
     await before.db.execute(sql`select setval('coin_ledger_id_seq', 6)`);
+    await before.db.execute(sql`
+      insert into chat_messages (group_id, member_id, teacher_id, send_by, sender_member_id, message, send_at) values
+        (${groupId}, null, ${teacherId}, 'teacher', null, 'Huomenta!', ${at}),
+        (${groupId}, null, ${teacherId}, 'member', ${emma}, 'Huomenta', ${at})`);
     await before.db.execute(sql`
       insert into awards (id, teacher_id, reason_name, reason_icon, coins, created_at, undone_at, ledger_first, ledger_last) values
         (${helpingAward}, ${teacherId}, 'Helping others', 'helping', 5, ${at}, null, 2, 3),
@@ -84,6 +90,16 @@ describe('migrations 0021_report_days and 0022_coteachers on a database with the
       const other = await app.inject({ method: 'POST', url: '/api/login/admin', payload: { loginName: 'sijainen', password: 'carrot1' } });
       const accepted = await app.inject({ method: 'POST', url: `/api/coteaching/invitations/${invited.json().id}/accept`, headers: { cookie: sessionCookie(other) } });
       expect([accepted.statusCode, accepted.json()]).toEqual([200, { group_id: groupId }]);
+
+      // 0023: the old teacher message is the owner's; the co-teacher's new one names it.
+      const said = await app.inject({ method: 'POST', url: '/api/chat', headers: { cookie: sessionCookie(other) }, payload: { group_id: groupId, message: 'Sijainen täällä' } });
+      expect(said.statusCode, said.body).toBe(201);
+      const chat = await app.inject({ method: 'GET', url: `/api/chat?group_id=${groupId}`, headers: { cookie: sessionCookie(other) } });
+      expect(chat.json().messages.map((m: { message: string; sender_teacher_id: string | null; sender_username: string }) => [m.message, m.sender_teacher_id, m.sender_username])).toEqual([
+        ['Huomenta!', teacherId, 'opettaja'],
+        ['Huomenta', null, 'Emma'],
+        ['Sijainen täällä', otherTeacherId, 'sijainen'],
+      ]);
     } finally {
       await app.close();
       await database.close();

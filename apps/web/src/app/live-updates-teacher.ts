@@ -1,6 +1,7 @@
 import type { Query } from '@tanstack/react-query';
 import type { ServerToClientEvents } from '@kolikko/core/events';
 import type { TMember } from '@kolikko/core/schemas/groups';
+import { coteachersQueryKey, invitationsQueryKey } from '../features/coteaching/api/coteaching.ts';
 import { memberQueryKey } from '../features/groups/api/get-member.ts';
 import { putMemberInCaches } from '../features/groups/api/group-cache.ts';
 import { todolistQueryKey } from '../features/shared-todos/api/get-todolist.ts';
@@ -64,6 +65,17 @@ export const teacherHandlers: HandlersFor = ({ userId: teacherId }) => {
     'teacher-read-chat': () => {
       invalidateChatUnread();
       invalidateDashboard();
+    },
+    // Issue 34: a co-teaching began or ended. The co-teacher's screens gain or lose the group (an
+    // open page of it shows it is gone on its next read); the owner's list of co-teachers changes.
+    'coteaching-changed': ({ group_id, teacher_id, change }) => {
+      refreshGroups();
+      invalidate(coteachersQueryKey(group_id));
+      invalidate(invitationsQueryKey);
+      if (teacher_id === teacherId && change === 'ended') {
+        invalidate(groupMembersQueryKey(group_id));
+        showBanner('info', 'teacher.invitations.ended');
+      }
     },
     'teacher-gave-coins': ({ member_id, coins }) => {
       patchMember(member_id, { coins });

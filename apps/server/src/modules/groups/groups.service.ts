@@ -2,7 +2,7 @@ import { AppError } from '@kolikko/core/errors';
 import { EXTRA_GROUP_PRICE, GROUPS_INCLUDED } from '@kolikko/core/limits';
 import { sortByUsername } from '@kolikko/core/rules/names';
 import type { TGroup, TGroupLimits, TGroupSettingsRequest } from '@kolikko/core/schemas/groups';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { InsufficientCoins, memberAccount, moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import type { GroupEvents } from './groups.events.ts';

@@ -16,7 +16,7 @@ interface GroupListProps {
   onOpenSettings: (group: TGroup) => void;
 }
 
-/** The teacher's groups: click one to make it active; each has its own settings button. */
+/** The teacher's groups, its own and those it co-teaches: click one to make it active; each of its own has a settings button. */
 export function GroupList({ groups, activeGroupId, pendingGroupId, onSelect, onOpenSettings }: GroupListProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -75,19 +75,27 @@ export function GroupList({ groups, activeGroupId, pendingGroupId, onSelect, onO
                       {t('groups.list.locked')}
                     </Badge>
                   ) : null}
+                  {group.role === 'coteacher' ? (
+                    <Badge size="sm" color="teal" variant="light" c="teal.9" tt="none" data-testid="coteacher-badge">
+                      {t('groups.coteaching.badge', { owner: group.owner_username ?? '' })}
+                    </Badge>
+                  ) : null}
                   {pendingGroupId === group.id ? <Loader size="xs" aria-hidden="true" /> : null}
                 </Group>
-                <Hint label={t('groups.settings.open', { name: group.name })} align="end" className={classes.settings}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="dark"
-                    size="lg"
-                    aria-label={t('groups.settings.open', { name: group.name })}
-                    onClick={() => onOpenSettings(group)}
-                  >
-                    <IconSettings size={20} />
-                  </ActionIcon>
-                </Hint>
+                {/* A co-taught group's settings are its owner's (issue 34). */}
+                {group.role === 'owner' ? (
+                  <Hint label={t('groups.settings.open', { name: group.name })} align="end" className={classes.settings}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="dark"
+                      size="lg"
+                      aria-label={t('groups.settings.open', { name: group.name })}
+                      onClick={() => onOpenSettings(group)}
+                    >
+                      <IconSettings size={20} />
+                    </ActionIcon>
+                  </Hint>
+                ) : null}
               </li>
             );
           })}

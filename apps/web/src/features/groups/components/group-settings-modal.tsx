@@ -14,6 +14,8 @@ import { useToggleGroupLock } from '../api/toggle-group-lock.ts';
 import { useUpdateGroupSettings } from '../api/update-group-settings.ts';
 import { BoardSettings } from './board-settings.tsx';
 import { InviteStudentsButton } from './invite-students.tsx';
+import { CoteachersSection } from '../../coteaching/components/coteachers-section.tsx';
+import { useSession } from '../../../lib/auth.ts';
 
 export interface GroupSettingsModalProps {
   teacherId: string;
@@ -39,6 +41,8 @@ export function GroupSettingsModal({ teacherId, group: current, onClose }: Group
   const updateSettings = useUpdateGroupSettings(teacherId);
   const deleteGroup = useDeleteGroup(teacherId);
   const onError = (error: unknown) => showErrorCode(errorCodeOf(error));
+  // A demo's classroom is a visitor's: it has no co-teachers (the server refuses them too).
+  const { user } = useSession();
 
   function handleDelete() {
     if (!group) return;
@@ -114,6 +118,12 @@ export function GroupSettingsModal({ teacherId, group: current, onClose }: Group
             <Divider />
             <BoardSettings teacherId={teacherId} group={group} />
             <Divider />
+            {user?.admin && !user.demo ? (
+              <>
+                <CoteachersSection group={group} />
+                <Divider />
+              </>
+            ) : null}
             <TypeToConfirm
               title={t('groups.settings.deleteTitle')}
               description={t('groups.settings.deleteText', { count: group.member_count })}

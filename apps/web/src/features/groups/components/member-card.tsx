@@ -13,7 +13,8 @@ interface MemberCardProps {
   member: TMember;
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
-  onToggleSmallGroup: () => void;
+  /** Moves the student to the other small group; left out for a co-teacher, who sees the small group only. */
+  onToggleSmallGroup?: (() => void) | undefined;
   isTogglingSmallGroup: boolean;
   /** Unread chat messages from this member. */
   unreadCount?: number;
@@ -62,6 +63,7 @@ export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGr
         <QuickAwardButton username={member.username} {...quickAward} />
       </div>
       <Group gap={6} mt="sm" wrap="nowrap" className={classes.actions}>
+        {onToggleSmallGroup ? (
         <Hint label={t('groups.members.smallGroupSwitch', { color: t(`groups.smallGroups.${nextColour}`) })} align="start">
           <UnstyledButton
             className={classes.smallGroup}
@@ -78,6 +80,12 @@ export function MemberCard({ member, selected, onSelectedChange, onToggleSmallGr
             <span>{t(`groups.smallGroups.${member.small_group}`)}</span>
           </UnstyledButton>
         </Hint>
+        ) : (
+          <span className={classes.smallGroup} data-color={member.small_group} data-testid={`member-small-group-${member.username}`}>
+            <SmallGroupDot color={member.small_group} />
+            <span>{t(`groups.smallGroups.${member.small_group}`)}</span>
+          </span>
+        )}
         <Button
           component={Link}
           to={`/teacher/groups/${member.id}/todos`}

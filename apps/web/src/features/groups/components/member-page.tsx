@@ -76,6 +76,9 @@ export function MemberPage({ teacher, memberId, view, renderTodos, renderRewards
   usePageTitle(member.data ? `${member.data.username} · ${t(`groups.member.tabs.${view}`)}` : t('teacher.pages.member'));
 
   const group = member.data ? groups.data?.find((candidate) => candidate.id === member.data.group_id) : undefined;
+  // Issue 34: a student's settings are its group owner's; a co-teacher has the other three tabs.
+  const views = group?.role === 'coteacher' ? MEMBER_VIEWS.filter((tab) => tab !== 'settings') : MEMBER_VIEWS;
+  const shownView = views.some((tab) => tab === view) ? view : 'todos';
 
   const back = (
     <Anchor component={Link} to="/teacher/groups" fw={700} w="fit-content">
@@ -110,14 +113,14 @@ export function MemberPage({ teacher, memberId, view, renderTodos, renderRewards
       {back}
       <MemberHeader member={member.data} groupName={group?.name ?? null} />
       <Tabs
-        value={view}
+        value={shownView}
         onChange={(next) => {
           if (isMemberView(next)) void navigate(`/teacher/groups/${memberId}/${next}`);
         }}
         keepMounted={false}
       >
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-          {MEMBER_VIEWS.map((tab) => {
+          {views.map((tab) => {
             const Icon = VIEW_ICONS[tab];
             return (
               // The icons give way on phones, so the four tabs fit on one row.
@@ -138,7 +141,7 @@ export function MemberPage({ teacher, memberId, view, renderTodos, renderRewards
             );
           })}
         </Tabs.List>
-        {MEMBER_VIEWS.map((tab) => (
+        {views.map((tab) => (
           <Tabs.Panel key={tab} value={tab} pt="md">
             {tab === 'settings' ? (
               <MemberSettings teacherId={teacher.id} member={member.data} groupName={group?.name ?? null} />

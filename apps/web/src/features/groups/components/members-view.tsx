@@ -70,6 +70,9 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
   // A "needs work" reason only while the group allows them (the server refuses it otherwise).
   const shownReasons = reasons.data?.filter((reason) => reason.coins > 0 || group.needs_work_enabled);
   const { user } = useSession();
+  // Issue 34: a co-teacher teaches the group; its students, settings, lists and reasons are the owner's.
+  const owns = group.role === 'owner';
+  const editReasons = owns ? () => setReasonsOpen(true) : undefined;
   const unread = useTeacherUnread(user?.admin ? user.id : null);
   const groupUnread = teacherUnreadCount(unread.data, { groupId: group.id });
 
@@ -101,6 +104,11 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
           <Title order={2} fz={{ base: 22, sm: 26 }} id="members-title" className={classes.title}>
             {group.name}
           </Title>
+          {owns ? null : (
+            <Text size="sm" c="dark.6" data-testid="coteaching-note">
+              {t('groups.coteaching.withOwner', { owner: group.owner_username ?? '' })}
+            </Text>
+          )}
           {onlineCount !== null && (
             <Text size="xs" c="dark.4" data-testid="online-member-count">
               {t('groups.onlineMembers', { count: onlineCount })}
@@ -120,12 +128,12 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
               {t('groups.members.groupChat')}
             </Button>
           </Indicator>
-          {user?.admin ? <InviteStudentsButton teacherId={user.id} group={group} /> : null}
+          {user?.admin && owns ? <InviteStudentsButton teacherId={user.id} group={group} /> : null}
           <BoardButtons groupId={group.id} />
           <ReportButton groupId={group.id} />
-          <HandoutButton groupId={group.id} />
+          {owns ? <HandoutButton groupId={group.id} /> : null}
           {/* The class's paperwork, kept together when the buttons wrap. */}
-          {user?.admin && !user.demo && list.length > 0 ? (
+          {user?.admin && !user.demo && owns && list.length > 0 ? (
             <Group gap={6}>
               <ClassListButton onClick={() => setClassListOpen(true)} />
               <PrintBadgesButton group={group} />
@@ -146,7 +154,7 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
       {members.isError ? <QueryError error={members.error} onRetry={() => void members.refetch()} /> : null}
       {members.data && members.data.length === 0 ? <JoinInstructions group={group} /> : null}
       {/* A demo's classroom keeps its sample students: no class lists there (modules/demo). */}
-      {members.data && members.data.length === 0 && user?.admin && !user.demo ? (
+      {members.data && members.data.length === 0 && user?.admin && !user.demo && owns ? (
         <Paper withBorder radius="lg" p="md" data-testid="class-list-offer">
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dark.5" flex="1 1 240px">
@@ -164,7 +172,7 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
             teacherCoins={teacherCoins}
             giving={giving}
             reasons={{ data: shownReasons, isPending: reasons.isPending, error: reasons.error, refetch: reasons.refetch }}
-            onEditReasons={() => setReasonsOpen(true)}
+            onEditReasons={editReasons}
           />
           <AwardSnackbar />
           <Paper radius="md" px="sm" py={6} className={classes.toolbar}>
@@ -193,22 +201,22 @@ export function MembersView({ group, teacherCoins }: { group: TGroup; teacherCoi
                 unreadCount={teacherUnreadCount(unread.data, { memberId: member.id })}
                 onOpenChat={() => openChat({ kind: 'member', groupId: group.id, memberId: member.id, title: member.username })}
                 isTogglingSmallGroup={toggleSmallGroup.isPending && toggleSmallGroup.variables === member.id}
-                onToggleSmallGroup={() =>
-                  toggleSmallGroup.mutate(member.id, { onError: (error) => showErrorCode(errorCodeOf(error)) })
+                onToggleSmallGroup={
+                  owns ? () => toggleSmallGroup.mutate(member.id, { onError: (error) => showErrorCode(errorCodeOf(error)) }) : undefined
                 }
                 quickAward={{
                   reasons: shownReasons,
                   disabled: giving.isPending,
                   onAward: (reason: TAwardReason) => awardOne(member, reason),
-                  onEditReasons: () => setReasonsOpen(true),
+                  onEditReasons: editReasons,
                 }}
               />
             ))}
           </div>
         </>
       ) : null}
-      {user?.admin ? <ReasonsDialog teacherId={user.id} group={group} opened={reasonsOpen} onClose={() => setReasonsOpen(false)} /> : null}
-      {user?.admin && !user.demo ? <ClassListDialog teacherId={user.id} group={group} opened={classListOpen} onClose={() => setClassListOpen(false)} /> : null}
+      {user?.admin && owns ? <ReasonsDialog teacherId={user.id} group={group} opened={reasonsOpen} onClose={() => setReasonsOpen(false)} /> : null}
+      {user?.admin && !user.demo && owns ? <ClassListDialog teacherId={user.id} group={group} opened={classListOpen} onClose={() => setClassListOpen(false)} /> : null}
     </Stack>
   );
 }

@@ -12,7 +12,8 @@ export interface QuickAwardProps {
   reasons: TAwardReason[] | undefined;
   disabled: boolean;
   onAward: (reason: TAwardReason) => void;
-  onEditReasons: () => void;
+  /** Opens the reasons' editor; left out for a co-teacher (the reasons are the owner's). */
+  onEditReasons?: (() => void) | undefined;
 }
 
 /** The "+" of a member card: the button of its reasons menu. */

@@ -51,10 +51,14 @@ export function QuickAwardMenu({ username, reasons, disabled, onAward, onEditRea
             {needsWork.map(item)}
           </>
         ) : null}
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEditReasons}>
-          {t('groups.reasons.edit')}
-        </Menu.Item>
+        {onEditReasons ? (
+          <>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEditReasons}>
+              {t('groups.reasons.edit')}
+            </Menu.Item>
+          </>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );

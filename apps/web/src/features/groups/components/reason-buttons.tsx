@@ -38,7 +38,8 @@ interface ReasonButtonsProps {
   /** While an award is on its way, so a double tap does not award twice. */
   disabled: boolean;
   onAward: (reason: TAwardReason) => void;
-  onEdit: () => void;
+  /** Opens the reasons' editor; left out for a co-teacher. */
+  onEdit?: (() => void) | undefined;
 }
 
 /**
@@ -69,9 +70,11 @@ export function ReasonButtons({ reasons, isPending, error, onRetry, disabled, on
         <Text size="sm" fw={700} id="reason-buttons-label">
           {t('groups.reasons.quick')}
         </Text>
-        <Button variant="subtle" size="compact-sm" leftSection={<IconPencil size={14} />} onClick={onEdit} data-testid="edit-reasons-button">
-          {t('groups.reasons.edit')}
-        </Button>
+        {onEdit ? (
+          <Button variant="subtle" size="compact-sm" leftSection={<IconPencil size={14} />} onClick={onEdit} data-testid="edit-reasons-button">
+            {t('groups.reasons.edit')}
+          </Button>
+        ) : null}
       </Group>
       {isPending ? (
         <div className={classes.row} aria-busy="true" aria-label={t('common.loading')}>

@@ -24,7 +24,7 @@ interface RewardCoinsBoxProps {
   teacherCoins: number;
   giving: GiveAward;
   reasons: { data: TAwardReason[] | undefined; isPending: boolean; error: unknown; refetch: () => unknown };
-  onEditReasons: () => void;
+  onEditReasons?: (() => void) | undefined;
 }
 
 /** A whole number from COIN_AWARD_MIN to COIN_AWARD_MAX, or null while the box holds something else. */

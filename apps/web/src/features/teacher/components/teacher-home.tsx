@@ -9,6 +9,7 @@ import { QueryError } from '../../../components/query-error.tsx';
 import { useGroups } from '../../../lib/queries/get-groups.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { TeacherWaits } from './teacher-waits.tsx';
+import { CoteachingInvitations } from '../../coteaching/components/coteaching-invitations.tsx';
 
 /** The getting-started steps of the dashboard, each done when any of the teacher's groups shows it. */
 const STEPS = [
@@ -129,6 +130,7 @@ export function TeacherHome({ teacher }: { teacher: TTeacherUser }) {
         </Text>
       </Stack>
       <OwedRewardsNotice teacherId={teacher.id} linkToShop />
+      <CoteachingInvitations teacherId={teacher.id} demo={teacher.demo === true} />
       {setUp ? <TeacherWaits teacherId={teacher.id} /> : <GettingStarted groups={groups} doneCount={doneCount} />}
     </Stack>
   );
