@@ -42,6 +42,7 @@ import { createAwardsService } from './modules/awards/awards.service.ts';
 import { createReasonsService } from './modules/reasons/reasons.service.ts';
 import { createCoteachingService } from './modules/coteaching/coteaching.service.ts';
 import { socketCoteachingEvents } from './modules/coteaching/coteaching.events.ts';
+import { coteachingJobs } from './modules/coteaching/coteaching.jobs.ts';
 import { createBadgesService } from './modules/badges/badges.service.ts';
 import { createClassListService } from './modules/badges/class-list.service.ts';
 import { socketSessionEvents } from './modules/auth/auth.events.ts';
@@ -201,7 +202,9 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       const classList = createClassListService({ db, publicUrl: config.publicUrl, memberEvents, characterParts });
       await api.register(badgesRoutes, { badges, classList, secureCookies });
       await api.register(reasonsRoutes, { reasons: createReasonsService({ db }) });
-      await api.register(coteachingRoutes, { coteaching: createCoteachingService({ db, events: socketCoteachingEvents(app.io) }) });
+      const coteachingEvents = socketCoteachingEvents(app.io);
+      await api.register(coteachingRoutes, { coteaching: createCoteachingService({ db, events: coteachingEvents }) });
+      for (const job of coteachingJobs({ events: coteachingEvents })) jobs.register(job);
       await api.register(groupsRoutes, { groups: createGroupsService({ db, events: socketGroupEvents(app.io), sessions, owedRewards }) });
       const clock = options.clock ?? (() => new Date());
       const members = createMembersService({ db, events: memberEvents, sessions, owedRewards, clock });

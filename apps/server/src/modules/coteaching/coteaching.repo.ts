@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { groupCoteachers, groups, teachers } from '../../db/schema/index.ts';
 
@@ -69,4 +69,17 @@ export async function removeCoteacher(db: DbOrTx, groupId: string, teacherId: st
     .where(and(eq(groupCoteachers.groupId, groupId), eq(groupCoteachers.teacherId, teacherId)))
     .returning({ id: groupCoteachers.id });
   return rows.length > 0;
+}
+
+/** Deletes the co-teachings and invitations whose last day ended by `now`; answers what went. */
+export async function deleteEnded(db: DbOrTx, now: Date) {
+  return db
+    .delete(groupCoteachers)
+    .where(lte(groupCoteachers.until, now))
+    .returning({
+      groupId: groupCoteachers.groupId,
+      teacherId: groupCoteachers.teacherId,
+      accepted: sql<boolean>`${groupCoteachers.acceptedAt} is not null`,
+      ownerId: sql<string>`(select ${groups.teacherId} from ${groups} where ${groups.id} = ${groupCoteachers.groupId})`,
+    });
 }
