@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { shoot } from '../support/shots.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClassroom, joinGroup } from '../support/api.ts';
@@ -45,26 +45,6 @@ async function violations(page: Page): Promise<string[]> {
 async function buy(s: Page, reward: string) {
   await s.getByTestId(`reward-${reward}`).getByRole('button', { name: 'Buy' }).click();
   await s.getByRole('dialog', { name: `Buy ${reward}?` }).getByRole('button', { name: 'Confirm' }).click();
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const lang of ['en', 'fi'] as const) {
-    await page.evaluate((language) => window.localStorage.setItem('language', language), lang);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.reload();
-      // Generous: the shots reload on a machine other tests load too.
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${lang}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => window.localStorage.setItem('language', 'en'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
 }
 
 test('a purchase reaches the teacher live; given and given back; the student sees its coins back and the states; the dashboard counts what waits', async ({ browser, request }) => {
@@ -115,8 +95,8 @@ test('a purchase reaches the teacher live; given and given back; the student see
   await expect(home.getByTestId('waits-today')).toContainText('2 rewards bought');
   expect(await violations(home)).toEqual([]);
   expect(await violations(t)).toEqual([]);
-  await shoot(home, 'dashboard');
-  await shoot(t, 'queue');
+  await shoot(home, SHOTS, 'dashboard');
+  await shoot(t, SHOTS, 'queue');
 
   // Given: Music leaves the list of those to hand out.
   const music = list.getByRole('listitem').filter({ hasText: 'Music in class' });
@@ -141,7 +121,7 @@ test('a purchase reaches the teacher live; given and given back; the student see
   await expect(list.getByTestId('handout-state')).toContainText('Given');
   await t.getByTestId('handout-filter').getByRole('radio', { name: 'All', exact: true }).check();
   await expect(list.getByRole('listitem')).toHaveCount(2);
-  await shoot(t, 'queue-all');
+  await shoot(t, SHOTS, 'queue-all');
 
   // The dashboard's count fell to nothing, live.
   await expect(home.getByTestId('waits-count-rewards')).toHaveText(/^0\D/);

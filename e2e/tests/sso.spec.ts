@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { shoot } from '../support/shots.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startTestOidcProvider } from '../../apps/server/src/test/oidc-provider.ts';
@@ -57,24 +57,6 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 /** Each of the four: 1280 and 390 px, English and Finnish, `open` showing the screen afresh (a reload, or a navigation). */
-async function shoot(page: Page, name: string, open: () => Promise<void> = () => page.reload().then(() => undefined)) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const lang of ['en', 'fi'] as const) {
-    await page.evaluate((language) => window.localStorage.setItem('language', language), lang);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await open();
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${lang}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => window.localStorage.setItem('language', 'en'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await open();
-}
-
 test('a first sign-in through the provider makes an account (username, terms); sign out; sign in again; its only way in is kept', async ({ browser }) => {
   if (SHOTS) test.setTimeout(600_000);
   const { context, page } = await newPage(browser);
@@ -87,7 +69,7 @@ test('a first sign-in through the provider makes an account (username, terms); s
   const button = page.getByRole('link', { name: `Sign in with ${LABEL}` });
   await expect(button).toBeVisible();
   expect(await violations(page)).toEqual([]);
-  await shoot(page, 'login-buttons');
+  await shoot(page, SHOTS, 'login-buttons');
 
   await page.getByRole('link', { name: `Sign in with ${LABEL}` }).click();
   await expect(page).toHaveURL('/teacher/sso');
@@ -96,7 +78,7 @@ test('a first sign-in through the provider makes an account (username, terms); s
   // The provider vouched for the e-mail: no field for one.
   await expect(page.getByLabel('E-mail')).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
-  await shoot(page, 'sso-signup');
+  await shoot(page, SHOTS, 'sso-signup');
 
   // By keyboard: the name, the terms box (Space), the button (Enter).
   await page.getByLabel('Username').fill(username);
@@ -151,7 +133,7 @@ test('a teacher with a password links the provider in the profile and unlinks it
   await expect(methods.getByRole('link', { name: `Link ${DOWN_LABEL}` })).toBeVisible();
   await expect(methods.getByRole('link', { name: `Link ${LABEL}` })).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
-  await shoot(page, 'profile-methods', async () => {
+  await shoot(page, SHOTS, 'profile-methods', async () => {
     await page.reload();
     await expect(methods.getByTestId('sso-linked-school')).toBeVisible();
   });
@@ -172,7 +154,7 @@ test('a teacher with a password links the provider in the profile and unlinks it
   await expect(page).toHaveURL('/teacher/sso');
   await expect(page.getByText(text('en', 'sso.page.linkText', { email: teacher.email, label: LABEL }))).toBeVisible();
   expect(await violations(page)).toEqual([]);
-  await shoot(page, 'sso-link');
+  await shoot(page, SHOTS, 'sso-link');
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: text('en', 'sso.page.submitLink') }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
@@ -197,7 +179,7 @@ test('a provider that vouches for no e-mail: the first sign-in asks for one, wit
   await expect(page.getByText(text('en', 'sso.page.emailHint', { label: LABEL }))).toBeVisible();
   await expect(page.getByTestId('sso-email')).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
-  await shoot(page, 'sso-signup-email');
+  await shoot(page, SHOTS, 'sso-signup-email');
   await page.getByLabel('Username').fill(username);
   await email.fill('not-an-address');
   await page.getByRole('checkbox').check();
@@ -220,7 +202,7 @@ test('every failure lands on the login page with AUTH.SSO_FAILED, in English and
   await tampered();
   await expect(page.getByText(text('en', 'errors.AUTH.SSO_FAILED'))).toBeVisible();
   expect(await violations(page)).toEqual([]);
-  await shoot(page, 'login-error', async () => {
+  await shoot(page, SHOTS, 'login-error', async () => {
     await tampered();
     await expect(page.getByText(/./).first()).toBeVisible();
   });
