@@ -83,6 +83,14 @@ test('an owner invites a co-teacher, who accepts, teaches from its own purse, an
   await expect(balance(s)).toHaveText(new RegExp(`(^|\\D)${before - 1}(\\D|$)`));
   await expect(k.getByTestId('notification-banner')).toHaveText(text('en', 'live.reasonGiven_one', { reason: 'Helping others', count: 1 }));
 
+  // The substitute writes to the class; the student sees who wrote it, marked as a co-teacher's.
+  await s.getByTestId('group-chat-button').click();
+  await s.getByRole('textbox', { name: 'Message' }).fill('Good morning, I am your substitute today');
+  await s.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await k.getByRole('button', { name: /^Chat/ }).first().click();
+  await k.getByRole('tab', { name: text('en', 'chat.tabGroup') }).click();
+  await expect(k.getByTestId('chat-message').filter({ hasText: 'I am your substitute' })).toContainText(text('en', 'chat.byCoteacher', { name: substitute.username }));
+
   // The owner removes the substitute: its page loses the group at once.
   await row.getByRole('button', { name: text('en', 'groups.coteaching.removeLabel', { username: substitute.username }) }).click();
   await row.getByTestId('coteacher-remove-confirm').click();

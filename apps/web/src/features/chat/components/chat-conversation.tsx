@@ -134,13 +134,17 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
     });
   }
 
+  // Issue 34: a teacher message is its writer's, the group's owner or a co-teacher.
+  const writerOf = (message: TChatMessage) => message.sender_teacher_id ?? message.teacher_id;
+
   function isOwn(message: TChatMessage): boolean {
-    return isTeacher ? message.send_by === 'teacher' : message.sender_member_id === userId;
+    return isTeacher ? message.send_by === 'teacher' && writerOf(message) === userId : message.sender_member_id === userId;
   }
 
   function senderName(message: TChatMessage): string {
-    if (message.sender_username) return message.sender_username;
-    return message.send_by === 'teacher' ? t('chat.teacher') : t('chat.student');
+    const name = message.sender_username ?? (message.send_by === 'teacher' ? t('chat.teacher') : t('chat.student'));
+    // A co-teacher's message is marked, for the owner and the students alike.
+    return message.send_by === 'teacher' && writerOf(message) !== message.teacher_id ? t('chat.byCoteacher', { name }) : name;
   }
 
   return (
@@ -166,7 +170,8 @@ export function ChatConversation({ memberId, groupId, userId, isTeacher }: ChatC
         ) : null}
         {list.map((message) => {
           const own = isOwn(message);
-          const canDelete = isTeacher || own;
+          // The group's owner deletes any message of it; a co-teacher and a student their own.
+          const canDelete = own || (isTeacher && message.teacher_id === userId);
           const confirming = canDelete && confirmingId === message.id;
           const confirmId = `chat-delete-${message.id}`;
           return (
