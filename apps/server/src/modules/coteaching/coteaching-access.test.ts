@@ -90,6 +90,7 @@ const teaching: { name: string; request: () => [string, string, object?] }[] = [
   { name: 'teams', request: () => ['POST', `/api/group/${w.groupId}/teams`, { count: 1 }] },
   { name: 'the timer', request: () => ['PUT', `/api/group/${w.groupId}/timer`, { action: 'reset', seconds: 60 }] },
   { name: 'the report', request: () => ['GET', `/api/group/${w.groupId}/report?from=${day(-6)}&to=${day(0)}`] },
+  { name: "the group's rewards", request: () => ['GET', `/api/rewards/${w.groupId}`] },
 ];
 
 /** The owner's alone: a co-teacher is told so, the others reach nothing. */

@@ -5,7 +5,7 @@ import type { TReward, TRewardFields, TRewardList } from '@kolikko/core/schemas/
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { findGroup, findTeacherGroupState } from '../groups/groups.repo.ts';
 import { presentGroup } from '../groups/groups.presenters.ts';
-import { ownedGroup } from '../groups/group-access.ts';
+import { ownedGroup, taughtGroup } from '../groups/group-access.ts';
 import { accessRewardList, ownedReward } from './reward-access.ts';
 import { presentReward, presentRewardList } from './rewards.presenters.ts';
 import type { RewardEvents } from './rewards.events.ts';
@@ -40,12 +40,12 @@ export function createRewardsService({ db, events }: { db: Db; events: RewardEve
   }
 
   /**
-   * The rewards of the list published to a group: for its teacher, or for a student of the group
-   * with, on each, until when the student's own purchase of it is active.
+   * The rewards of the list published to a group: for its teachers (its owner, a co-teacher), or
+   * for a student of the group with, on each, until when the student's own purchase of it is active.
    */
   async function publishedRewards(actor: RewardsActor, groupId: string): Promise<TReward[]> {
     if (actor.kind === 'teacher') {
-      await ownedGroup(db, actor.teacherId, groupId);
+      await taughtGroup(db, actor.teacherId, groupId);
       return (await repo.listPublishedRewards(db, groupId)).map((r) => presentReward(r, null));
     }
     if (actor.groupId !== groupId) throw new AppError('USER.NOT_YOU');
