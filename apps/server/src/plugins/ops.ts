@@ -33,7 +33,12 @@ async function opsPlugin(app: FastifyInstance, opts: { ping: () => Promise<void>
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kolikko API', version: '0.1.0', description: 'Routes of spec section 7, under /api.' },
+      info: {
+        title: 'Kolikko API',
+        version: '0.1.0',
+        description:
+          "Routes of spec section 7, under /api. Where a route is a group's teacher's, a co-teacher of the group (issue 34: accepted, its last day not past) may use it too when it teaches: seeing the group, its members and their histories, awards from its own purse and their undo, the reasons (to use), member todos (read, approve, send back), chat, the board and toolkit, the report. Changes to the group, its members, lists, reasons and co-teachers are the owner's: a co-teacher gets 403 COTEACHING.OWNER_ONLY.",
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'kolikko_session' } } },
     },
     transform: jsonSchemaTransform,
