@@ -5,6 +5,8 @@
 //   npm run admin -- jobs                        the scheduled jobs' last runs (issue 18)
 //   npm run admin -- delete-user <username>      delete a teacher or a student as its own button does (issue 18)
 //   npm run admin -- export <username> <file>    write a teacher's or a student's data export (issue 18)
+//   npm run admin -- backup <file>               a consistent snapshot of the database (issue 35)
+//   npm run admin -- restore <file>              restore one into an empty data directory or database
 //   npm run admin -- --help, <command> --help    what the commands do
 //
 // Reads the same configuration as the server (DATABASE_URL, DATA_DIR). On PostgreSQL it connects
@@ -13,7 +15,7 @@
 // command asks that server (127.0.0.1, the file's secret), so the change shows at once; when no
 // server runs, it opens the database itself.
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,6 +26,7 @@ import { EXPORT_KIND_HEADER, EXPORT_USERNAME_HEADER, OPERATOR_SECRET_HEADER, pro
 import { setPremium, type OperatorUserKind } from './modules/operator/operator.repo.ts';
 import { createStandaloneOperatorService, type DeletedUser, type ExportedUser } from './modules/operator/operator.service.ts';
 import { listJobRuns, type JobRunRow } from './platform/jobs.repo.ts';
+import { BackupError, dumpPgliteDir, dumpPostgres, restorePglite, restorePostgres } from './platform/backup.ts';
 import type { LiveRooms } from './modules/realtime/io.ts';
 import type { ServerToClientEvents } from '@kolikko/core/events';
 
@@ -31,6 +34,10 @@ const USAGE = `usage: npm run admin -- premium <username> [--off]`;
 const JOBS_USAGE = `usage: npm run admin -- jobs`;
 const DELETE_USAGE = `usage: npm run admin -- delete-user <username> [--teacher|--student]`;
 const EXPORT_USAGE = `usage: npm run admin -- export <username> <file> [--teacher|--student] [--force]`;
+const BACKUP_USAGE = `usage: npm run admin -- backup <file> [--force]`;
+const RESTORE_USAGE = `usage: npm run admin -- restore <file>`;
+/** A backup is made whole before the server answers. */
+const BACKUP_TIMEOUT_MS = 30 * 60_000;
 /** An export is made whole before the server answers: a large class may take minutes. */
 const EXPORT_TIMEOUT_MS = 30 * 60_000;
 const HELP: Record<string, string> = {
@@ -50,6 +57,14 @@ const HELP: Record<string, string> = {
   its profile page downloads (manifest.json, README.txt, JSON files, images/), for answering a request of access.
   An existing <file> is refused unless --force; a relative <file> is taken from the directory npm runs the command in
   (the repository's root). --teacher or --student, and CODE/name for a student, as for delete-user; demo users are refused.`,
+  backup: `${BACKUP_USAGE}
+  Writes a consistent snapshot of the whole database (images included) to <file>, while the app runs. The embedded
+  database: its data directory at one instant, as a gzipped tarball, made by the running server (or by this command
+  when none runs). PostgreSQL (DATABASE_URL): pg_dump --format=custom. An existing <file> is refused unless --force.`,
+  restore: `${RESTORE_USAGE}
+  Restores a backup into an empty place, never over data: the embedded database into DATA_DIR, which must be absent
+  or empty and held by no server; PostgreSQL into the database DATABASE_URL names, which must have no tables
+  (pg_restore). Start the app on it afterwards; it brings the schema up to date as at any start.`,
 };
 const ALL_HELP = `usage: npm run admin -- <command> [options]\n\n${Object.values(HELP).join('\n\n')}\n\nOn PostgreSQL (DATABASE_URL) a command connects itself; on the embedded database it goes through the running server, or opens DATA_DIR itself when none runs.`;
 
@@ -282,9 +297,62 @@ async function exportUser(args: string[]): Promise<string> {
   return `wrote the data of ${who} ${exported.username} to ${file} (${exported.bytes} bytes) (${how})`;
 }
 
+/** The running server's backup of the embedded database, streamed into `path` ('no-server' when none runs). */
+async function backupThroughServer(dataDir: string, path: string): Promise<'no-server' | number> {
+  const res = await askServer(dataDir, 'backup', {}, BACKUP_TIMEOUT_MS);
+  if (res === 'no-server') return res;
+  if (!res.ok || !res.body) throw await refusal(res);
+  await pipeline(Readable.fromWeb(res.body), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+  const bytes = statSync(path).size;
+  const expected = Number(res.headers.get('content-length'));
+  if (bytes !== expected) throw new CommandError(`the download ended early: ${bytes} of ${expected} bytes`);
+  return bytes;
+}
+
+async function backup(args: string[]): Promise<string> {
+  const names = args.filter((a) => !a.startsWith('-'));
+  const options = args.filter((a) => a.startsWith('-'));
+  if (names.length !== 1 || options.some((o) => o !== '--force')) throw new CommandError(BACKUP_USAGE);
+  const file = resolve(names[0] ?? '');
+  if (existsSync(file) && !options.includes('--force')) throw new CommandError(`${file} exists: add --force to overwrite it`);
+  const config = loadConfig();
+  // As an export: written beside <file> under a name of its own and renamed at the end.
+  const partial = join(dirname(file), `.${basename(file)}.${randomUUID()}.part`);
+  let how = 'pg_dump of PostgreSQL';
+  try {
+    if (config.databaseUrl) {
+      await dumpPostgres(config.databaseUrl, partial);
+    } else if ((await backupThroughServer(config.dataDir, partial)) === 'no-server') {
+      how = `the embedded database in ${config.dataDir}, no server running`;
+      writeFileSync(partial, await dumpPgliteDir(config.dataDir), { mode: 0o600 });
+    } else {
+      how = 'the embedded database, through the running server';
+    }
+    renameSync(partial, file);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  return `wrote a backup to ${file} (${statSync(file).size} bytes) (${how})`;
+}
+
+async function restore(args: string[]): Promise<string> {
+  if (args.length !== 1 || args[0]?.startsWith('-')) throw new CommandError(RESTORE_USAGE);
+  const file = resolve(args[0] ?? '');
+  if (!existsSync(file)) throw new CommandError(`${file} does not exist`);
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    await restorePostgres(file, config.databaseUrl);
+    return `restored ${file} into PostgreSQL (pg_restore)`;
+  }
+  const server = readOperatorFile(config.dataDir);
+  if (server && processRuns(server.pid)) throw new CommandError(`a server (pid ${server.pid}) holds ${config.dataDir}: stop it, and restore into an empty data directory`);
+  await restorePglite(file, config.dataDir);
+  return `restored ${file} into the embedded database in ${config.dataDir}`;
+}
+
 try {
   const [command, ...rest] = process.argv.slice(2);
-  const commands: Record<string, (args: string[]) => Promise<string>> = { premium, jobs, 'delete-user': deleteUser, export: exportUser };
+  const commands: Record<string, (args: string[]) => Promise<string>> = { premium, jobs, 'delete-user': deleteUser, export: exportUser, backup, restore };
   if (command === undefined || command === '--help' || command === 'help') {
     process.stdout.write(`${ALL_HELP}\n`);
     process.exit(command === undefined ? 2 : 0);
@@ -299,7 +367,7 @@ try {
   process.exit(0);
 } catch (err) {
   // A refusal of the operator service (no such user, a demo's...) said to the operator, as the server would.
-  if (err instanceof CommandError || err instanceof ConfigError || (err instanceof AppError && err.status < 500)) {
+  if (err instanceof CommandError || err instanceof ConfigError || err instanceof BackupError || (err instanceof AppError && err.status < 500)) {
     process.stderr.write(`admin: ${err.message}\n`);
     process.exit(2);
   }

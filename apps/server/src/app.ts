@@ -231,7 +231,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       await api.register(todolistsRoutes, { todolists });
       await api.register(sharingRoutes, { sharing: createSharingService({ db, todolists, todoEvents: events, events: sharingEvents }) });
       await api.register(communityRoutes, { community: createCommunityService({ db, todolists, owedRewards }) });
-      if (options.operatorSecret) await api.register(operatorRoutes, { db, secret: options.operatorSecret, account, members, disconnect });
+      if (options.operatorSecret) await api.register(operatorRoutes, { db, secret: options.operatorSecret, account, members, disconnect, backup: database.backup });
       await api.register(todosRoutes, { todos: createTodosService({ db, events, owedRewards }) });
       await api.register(memberTodosRoutes, { memberTodos: createMemberTodosService({ db, events, owedRewards }) });
       const rewardEvents = socketRewardEvents(app.io);

@@ -44,6 +44,7 @@ describe('the error catalogue', () => {
       'COTEACHING.ALREADY_INVITED',
       'COTEACHING.INVITATION_NOT_FOUND',
       'COTEACHING.NOT_A_COTEACHER',
+      'COTEACHING.OWNER_ONLY',
       'VALIDATION.INVALID_INPUT',
     ]);
   });

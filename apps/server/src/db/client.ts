@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { dumpPglite } from '../platform/backup.ts';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -27,6 +28,8 @@ export interface Database {
    * ignored; the pool must have a listener, or pg throws them and the process ends.
    */
   onIdleError(listener: (err: Error) => void): void;
+  /** The embedded database only: its data directory at one instant, as a gzipped tarball (platform/backup.ts). */
+  backup?(): Promise<Buffer>;
 }
 
 /**
@@ -105,5 +108,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     close: () => client.close(),
     // PGlite runs in this process: it has no connections to lose.
     onIdleError: () => undefined,
+    backup: () => dumpPglite(client),
   };
 }

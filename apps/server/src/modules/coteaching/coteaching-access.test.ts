@@ -162,6 +162,11 @@ describe('co-teacher permission matrix', () => {
     // Its undo gives the coins back to the co-teacher's purse; the owner cannot undo it.
     expect(codeOf(await call('POST', `/api/award/${award.json().award_id}/undo`, w.cookies.owner))).toBe('404 AWARD.AWARD_NOT_FOUND');
     expect((await call('POST', `/api/award/${award.json().award_id}/undo`, w.cookies.coteacher)).json().teacher_coins).toBe(mineBefore);
+    // The student's history names who gave and took back.
+    const history = (await call('GET', `/api/member/${w.memberId}/history`, w.memberCookie)).json() as { receivedCoins: { senderName: string }[]; transactions: { recipientName: string }[] };
+    const coteacherName = (await queryRows<{ username: string }>(db, sql`select username from teachers where id = ${w.ids.coteacher}`))[0]?.username;
+    expect(history.receivedCoins.map((r) => r.senderName)).toContain(coteacherName);
+    expect(history.transactions.map((r) => r.recipientName)).toContain(coteacherName);
     // The group as a co-teacher sees it: marked, with its owner's name.
     const groups = (await call('GET', `/api/groups/${w.ids.coteacher}`, w.cookies.coteacher)).json() as { id: string; role: string; owner_username: string | null }[];
     expect(groups.find((g) => g.id === w.groupId)).toMatchObject({ role: 'coteacher', owner_username: expect.any(String) });

@@ -29,7 +29,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * forged) and with the secret of DATA_DIR/operator.json; anything else is answered as if there
  * were no such route.
  */
-export async function operatorRoutes(fastify: FastifyInstance, opts: OperatorDeps & { secret: string }) {
+export async function operatorRoutes(fastify: FastifyInstance, opts: OperatorDeps & { secret: string; backup?: (() => Promise<Buffer>) | undefined }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const operator = createOperatorService(opts);
   app.addHook('onRequest', async (request, reply) => {
@@ -91,4 +91,12 @@ export async function operatorRoutes(fastify: FastifyInstance, opts: OperatorDep
   );
 
   app.get('/operator/jobs', { schema: { hide: true } }, async () => ({ jobs: await listJobRuns(opts.db) }));
+
+  // The embedded database's backup (issue 35), made by the process that holds it, between queries.
+  app.post('/operator/backup', { schema: { hide: true } }, async (request, reply) => {
+    if (!opts.backup) throw new AppError('SERVER.ERROR', { message: 'This server runs on PostgreSQL: back it up with pg_dump' });
+    const tarball = await opts.backup();
+    request.log.info({ bytes: tarball.length }, 'operator: database backed up');
+    return reply.type('application/gzip').header('content-length', tarball.length).send(tarball);
+  });
 }
