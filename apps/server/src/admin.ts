@@ -22,7 +22,7 @@ import { pipeline } from 'node:stream/promises';
 import { AppError } from '@kolikko/core/errors';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
-import { EXPORT_KIND_HEADER, EXPORT_USERNAME_HEADER, OPERATOR_SECRET_HEADER, processRuns, readOperatorFile } from './modules/operator/operator.ts';
+import { EXPORT_KIND_HEADER, EXPORT_USERNAME_HEADER, OPERATOR_SECRET_HEADER, processRuns, readOperatorFile, removeOperatorFile } from './modules/operator/operator.ts';
 import { setPremium, type OperatorUserKind } from './modules/operator/operator.repo.ts';
 import { createStandaloneOperatorService, type DeletedUser, type ExportedUser } from './modules/operator/operator.service.ts';
 import { listJobRuns, type JobRunRow } from './platform/jobs.repo.ts';
@@ -347,6 +347,9 @@ async function restore(args: string[]): Promise<string> {
   const server = readOperatorFile(config.dataDir);
   if (server && processRuns(server.pid)) throw new CommandError(`a server (pid ${server.pid}) holds ${config.dataDir}: stop it, and restore into an empty data directory`);
   await restorePglite(file, config.dataDir);
+  // The backup holds the directory as the server left it, its operator file too: that names the
+  // server the backup was made on, not one that holds this directory.
+  removeOperatorFile(config.dataDir);
   return `restored ${file} into the embedded database in ${config.dataDir}`;
 }
 
