@@ -91,6 +91,8 @@ const teaching: { name: string; request: () => [string, string, object?] }[] = [
   { name: 'the timer', request: () => ['PUT', `/api/group/${w.groupId}/timer`, { action: 'reset', seconds: 60 }] },
   { name: 'the report', request: () => ['GET', `/api/group/${w.groupId}/report?from=${day(-6)}&to=${day(0)}`] },
   { name: "the group's rewards", request: () => ['GET', `/api/rewards/${w.groupId}`] },
+  { name: 'the list the group is shown', request: () => ['GET', `/api/todolist/${w.listId}`] },
+  { name: "the shown list's todos", request: () => ['GET', `/api/todos/${w.listId}`] },
 ];
 
 /** The owner's alone: a co-teacher is told so, the others reach nothing. */
@@ -145,6 +147,8 @@ describe('co-teacher permission matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
+    // The lists are the owner's own, not the group's: a co-teacher reads the one its group is shown, and changes none.
+    expect(codeOf(await call('PUT', `/api/todolist/${w.listId}`, w.cookies.coteacher, { name: 'Renamed list' }))).toBe('403 TODOLIST.NOT_YOUR_TODOLIST');
     // Nothing of it happened.
     expect(await queryRows(db, sql`select name, locked, trading_allowed, join_code from groups where id = ${w.groupId}`)).toEqual(before);
     expect(await queryRows(db, sql`select username from members where id = ${w.memberId}`)).toHaveLength(1);

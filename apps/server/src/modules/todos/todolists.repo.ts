@@ -22,6 +22,22 @@ export async function findTodolistForTeacher(db: DbOrTx, todolistId: string, tea
   return row;
 }
 
+/** Whether the list is shown to a small group of a group the teacher co-teaches now (issue 34). */
+export async function isShownToCotaughtGroup(db: DbOrTx, todolistId: string, teacherId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(
+      and(
+        or(eq(groups.blueSharedId, todolistId), eq(groups.orangeSharedId, todolistId)),
+        sql`exists (select 1 from group_coteachers gc where gc.group_id = ${groups.id} and gc.teacher_id = ${teacherId}::uuid
+          and gc.accepted_at is not null and (gc.until is null or gc.until > now()))`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function listTodolistsOfTeacher(db: DbOrTx, teacherId: string): Promise<TodolistRow[]> {
   return db.select().from(todolists).where(eq(todolists.teacherId, teacherId)).orderBy(asc(todolists.createdAt), asc(todolists.name));
 }
