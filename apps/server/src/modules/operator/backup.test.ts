@@ -184,10 +184,8 @@ describe('npm run admin -- backup and restore, on PostgreSQL', () => {
     await onServer(names.flatMap((name) => [`drop database if exists ${name} with (force)`, `create database ${name}`]));
     const [from, to] = names.map(urlOf) as [string, string];
     const source = await openDatabase({ databaseUrl: from });
-    let teacherId = '';
+    const teacher = await buildTeacher(source.db, { username: 'pg_backup_teacher' });
     try {
-      const teacher = await buildTeacher(source.db, { username: 'pg_backup_teacher' });
-      teacherId = teacher.id;
       const group = await buildGroup(source.db, teacher.id);
       await buildMember(source.db, group.id);
       const file = join(dir, 'kolikko.dump');
@@ -202,7 +200,7 @@ describe('npm run admin -- backup and restore, on PostgreSQL', () => {
     }
     const target = await openDatabase({ databaseUrl: to });
     try {
-      expect(await queryRows(target.db, sql`select username from teachers where id = ${teacherId}`)).toEqual([{ username: 'pg_backup_teacher' }]);
+      expect(await queryRows(target.db, sql`select username from teachers where id = ${teacher.id}`)).toEqual([{ username: 'pg_backup_teacher' }]);
       expect(await count(target.db, 'members')).toBe(1);
       await expectBooksBalance(target.db);
     } finally {
