@@ -51,7 +51,7 @@ describe('migrations 0021_report_days to 0023_chat_sender_teacher on a database 
     await before.db.execute(sql`
       insert into chat_messages (group_id, member_id, teacher_id, send_by, sender_member_id, message, send_at) values
         (${groupId}, null, ${teacherId}, 'teacher', null, 'Huomenta!', ${at}),
-        (${groupId}, null, ${teacherId}, 'member', ${emma}, 'Huomenta', ${at})`);
+        (${groupId}, null, ${teacherId}, 'member', ${emma}, 'Huomenta', ${at}::timestamptz + interval '1 minute')`);
     await before.db.execute(sql`
       insert into awards (id, teacher_id, reason_name, reason_icon, coins, created_at, undone_at, ledger_first, ledger_last) values
         (${helpingAward}, ${teacherId}, 'Helping others', 'helping', 5, ${at}, null, 2, 3),
