@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rooms } from '@kolikko/core/events';
 import { buildTestApp, sessionCookie, signIn } from '../test/build-test-app.ts';
 import { buildGroup, buildMember, buildTeacher } from '../test/factories.ts';
-import { disconnection, eventNames, nextEvent, request, socketClients, type Client } from '../test/sockets.ts';
+import { disconnection, eventNames, nextEvent, request, socketClients, type Client, reaches as probeReaches } from '../test/sockets.ts';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../db/schema/index.ts';
 import { hashToken } from '../platform/tokens.ts';
@@ -13,13 +13,7 @@ const db = database.db;
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const clients = socketClients(app, address);
 
-/** Sends a probe to a room from the server; resolves with whether the client got it. */
-async function reaches(client: Client, room: string): Promise<boolean> {
-  const before = client.seen.length;
-  app.io.to(room).emit('teacher-gave-coins', { member_id: room, coins: 0 });
-  await clients.settle(client);
-  return client.seen.slice(before).some((s) => s.event === 'teacher-gave-coins');
-}
+const reaches = (client: Client, room: string) => probeReaches(app, clients, client, room);
 
 async function classroom() {
   const teacher = await buildTeacher(db);

@@ -141,3 +141,14 @@ export function disconnection(client: Client, timeoutMs = EXPECTED_EVENT_TIMEOUT
     });
   });
 }
+
+/**
+ * Sends a probe to a room from the server; resolves with whether the client got it (once the
+ * client has settled, so a probe that does not arrive is known not to).
+ */
+export async function reaches(app: FastifyInstance, clients: ReturnType<typeof socketClients>, client: Client, room: string): Promise<boolean> {
+  const before = client.seen.length;
+  app.io.to(room).emit('teacher-gave-coins', { member_id: room, coins: 0 });
+  await clients.settle(client);
+  return client.seen.slice(before).some((s) => s.event === 'teacher-gave-coins');
+}
