@@ -126,6 +126,8 @@ export async function buildApp({ config, database, paymentProvider, ...options }
     // Behind a load balancer the client's address (for the per-address limits) is the forwarded one.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // While closing, plugins/errors.ts answers 503 SERVER.UNAVAILABLE in the catalogue's form.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: !config.isProduction }));

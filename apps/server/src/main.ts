@@ -23,11 +23,20 @@ const app = await buildApp({ config, database, operatorSecret });
 app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
 for (const warning of config.warnings) app.log.warn(warning);
 
+/** A rolling deploy waits at most 10 s for a process to go (issue 35). */
+const SHUTDOWN_DEADLINE_MS = 9000;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  // Requests in flight finish (a transaction is never cut halfway: it commits or PostgreSQL rolls
+  // it back); whatever still holds the process after this is cut, so a deploy never waits longer.
+  setTimeout(() => {
+    app.log.error({ signal, afterMs: SHUTDOWN_DEADLINE_MS }, 'shutdown took too long: exiting');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
   try {
     if (operatorSecret) removeOperatorFile(config.dataDir);
     await app.close();

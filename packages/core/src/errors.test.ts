@@ -36,6 +36,7 @@ describe('the error catalogue', () => {
       'GROUP.FULL',
       'REWARD.ALREADY_SETTLED',
       'COMMUNITY.PRICE_CHANGED',
+      'SERVER.UNAVAILABLE',
       'PAYMENT.PURCHASE_NOT_FOUND',
       'AWARD.REASON_NOT_FOUND',
       'AWARD.AWARD_NOT_FOUND',
@@ -57,6 +58,7 @@ describe('the error catalogue', () => {
     expect(ERROR_STATUS['IMAGE.TOO_BIG_FILE']).toBe(413);
     expect(ERROR_STATUS['SERVER.TRY_AGAIN']).toBe(429);
     expect(ERROR_STATUS['SERVER.ERROR']).toBe(500);
+    expect(ERROR_STATUS['SERVER.UNAVAILABLE']).toBe(503);
     // A wrong old password must not sign the user out, as any 401 does in the web app.
     expect(ERROR_STATUS['AUTH.WRONG_PASSWORD']).toBe(400);
   });

@@ -116,6 +116,7 @@ export const ERROR_STATUS = {
 
   'SERVER.ERROR': 500,
   'SERVER.TRY_AGAIN': 429,
+  'SERVER.UNAVAILABLE': 503,
 
   'MISC.UPLOAD_FAIL': 400,
   'MISC.PURCHASE_HISTORY_ERROR': 500,
@@ -136,7 +137,7 @@ export const ERROR_STATUS = {
   'COTEACHING.OWNER_ONLY': 403,
 
   'VALIDATION.INVALID_INPUT': 400,
-} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502>;
+} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

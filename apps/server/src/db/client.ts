@@ -81,6 +81,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     let idleError: (err: Error) => void = () => undefined;
     pool.on('error', (err) => idleError(err));
+    // A connection in use, between two statements of a transaction, when PostgreSQL ends it
+    // (a restart): pg emits the error on the client, which throws it, ending the process, unless
+    // the client has a listener. Its next statement then fails as not queryable, the request
+    // answers 503 (db/unavailable.ts), and the pool drops the connection when it is released.
+    pool.on('connect', (client) => client.on('error', (err) => idleError(err)));
     const db = drizzlePg(pool, { schema });
     await migrateOneAtATime(pool, options.migrationsFolder ?? migrationsFolder);
     return {

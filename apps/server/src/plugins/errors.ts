@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_STATUS, isErrorCode, type ApiErrorBody, type ErrorCode } from '@kolikko/core/errors';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 function send(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyReply {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
 /** The codes that answer 5xx: something failed on our side, and the client is told no more than which. */
-type ServerErrorCode = { [C in ErrorCode]: (typeof ERROR_STATUS)[C] extends 500 | 502 ? C : never }[ErrorCode];
+type ServerErrorCode = { [C in ErrorCode]: (typeof ERROR_STATUS)[C] extends 500 | 502 | 503 ? C : never }[ErrorCode];
 
 /**
  * What a 5xx answers, whatever message the error was thrown with: a caught database or mail
@@ -22,6 +23,7 @@ const SERVER_ERROR_TEXT = {
   'REWARD.COPY_REWARDLIST_FAILED': 'The reward list could not be copied',
   'EMAIL.FAILED_TO_SEND': 'The e-mail could not be sent',
   'SERVER.ERROR': 'Something went wrong',
+  'SERVER.UNAVAILABLE': 'The service is briefly unavailable: try again in a few seconds',
   'MISC.PURCHASE_HISTORY_ERROR': 'The purchase history could not be read',
 } as const satisfies Record<ServerErrorCode, string>;
 
@@ -37,13 +39,41 @@ function validationBody(validation: { instancePath: string; message?: string }[]
   return { errorCode: code, message: `Invalid ${field}`, field };
 }
 
+/** Seconds a 503 asks the client to wait: PostgreSQL restarts in about that. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** 503 SERVER.UNAVAILABLE: the database is away (restarting) or this process is shutting down. Nothing was done. */
+export function sendUnavailable(reply: FastifyReply): FastifyReply {
+  reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  return send(reply, 503, { errorCode: 'SERVER.UNAVAILABLE', message: SERVER_ERROR_TEXT['SERVER.UNAVAILABLE'] });
+}
+
 /**
  * One error handler: domain errors answer with their catalogue code (a 5xx one with a fixed text,
- * logged with what caused it), validation names the field, anything else is logged with the
+ * logged with what caused it), validation names the field, a database that is away answers 503
+ * SERVER.UNAVAILABLE (nothing was committed: db/unavailable.ts), anything else is logged with the
  * request's id and answers 500 SERVER.ERROR without details.
  */
 async function errorsPlugin(app: FastifyInstance) {
+  // Shutting down (SIGTERM, a rolling deploy): requests in flight finish, and their connections
+  // close after; one that arrives on a kept-alive connection meanwhile is told to go elsewhere.
+  // Fastify's own 503 for that is off (app.ts): it answers outside the error catalogue.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) return sendUnavailable(reply);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    // Also when a module caught it and threw its own 5xx code with the driver's error as cause.
+    if ((!(error instanceof AppError) || isServerErrorCode(error.code)) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendUnavailable(reply);
+    }
     if (error instanceof AppError) {
       if (isServerErrorCode(error.code)) {
         // The error's message and cause (logged with it) stay here; the client gets the code.

@@ -117,7 +117,11 @@ async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
   app.decorate('io', io);
   app.addHook('preClose', async () => {
     presence.close();
-    io.disconnectSockets(true);
+    // Shutting down (a rolling deploy): each of this process's sockets has its line closed, not
+    // the socket ended, so the client reconnects, to another process, and refetches what it may
+    // have missed (apps/web/src/lib/socket.ts). io.disconnectSockets() would end the sockets for
+    // good, and with Redis those of every other process too.
+    for (const socket of io.of('/').sockets.values()) socket.conn.close();
   });
   app.addHook('onClose', async () => {
     await io.close();

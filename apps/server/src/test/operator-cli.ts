@@ -29,10 +29,10 @@ export function admin(place: Place, ...args: string[]) {
  * PostgreSQL; resolves once it holds dataDir (its operator file names its port), or on
  * PostgreSQL once it answers /healthz.
  */
-export async function startServer(place: Place) {
+export async function startServer(place: Place, extraEnv: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...placeEnv(place), HOST: '127.0.0.1', PORT: String(port), CAPTCHA: 'off', LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1', WEB_DIST: '/nonexistent', JOBS: 'off' };
+  const env: NodeJS.ProcessEnv = { ...placeEnv(place), HOST: '127.0.0.1', PORT: String(port), CAPTCHA: 'off', LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1', WEB_DIST: '/nonexistent', JOBS: 'off', ...extraEnv };
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -50,5 +50,5 @@ export async function startServer(place: Place) {
     await stop();
     throw new Error(`${String(err)}\nserver stderr:\n${stderr}`, { cause: err });
   }
-  return { base, stderr: () => stderr, stop };
+  return { base, process: server, stderr: () => stderr, stop };
 }
