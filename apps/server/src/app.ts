@@ -140,7 +140,8 @@ export async function buildApp({ config, database, paymentProvider, ...options }
   const mailer: Mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
   const background = options.background ?? createBackground(app.log);
   // Sends mail queued in the outbox (contact messages), retrying while SMTP fails.
-  const relay = createMailRelay({ db, mailer, log: app.log });
+  const relay = createMailRelay({ db, mailer, log: app.log, ...(options.clock ? { clock: options.clock } : {}) });
+  app.decorate('mailRelay', relay);
   app.addHook('onReady', async () => relay.start());
   // The scheduled jobs (platform/jobs.ts): registered by the modules below, started once all are.
   const jobs = createJobRunner({ database, log: app.log, schedule: config.jobs, ...(options.clock ? { clock: options.clock } : {}), ...(options.jobTiming ? { timing: options.jobTiming } : {}) });
@@ -187,7 +188,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       api.addHook('onReady', async () => owedRewards.settleAll());
       const catalog = loadCharacterCatalog();
       const characterParts = { face: catalog.faces.map((part) => part.path), hair: catalog.hairs.map((part) => part.path) };
-      const auth = createAuthService({ db, mailer, captcha, publicUrl: config.publicUrl, sessions, memberEvents, background, characterParts, limitsExempt });
+      const auth = createAuthService({ db, relay, captcha, publicUrl: config.publicUrl, sessions, memberEvents, background, characterParts, limitsExempt });
       // The demo at /proto (issue 19): its guard sees every API route registered after it; each
       // process removes idle demos on a timer (until issue 18's job runner takes the sweep).
       const demo = createDemoService({ db, sessions, owedRewards, characterParts, log: app.log, limitsExempt });
@@ -245,7 +246,7 @@ export async function buildApp({ config, database, paymentProvider, ...options }
       await api.register(exportRoutes, { db });
       await api.register(chatRoutes, { chat: createChatService({ db, events: socketChatEvents(app.io) }) });
       await api.register(contactRoutes, { contact: createContactService({ db, captcha, relay, background, log: app.log, config, limitsExempt }) });
-      const paymentsService = createPaymentsService({ db, provider: payments, packages: config.coinPackages, owedRewards, mailer, log: app.log, seller: config.seller });
+      const paymentsService = createPaymentsService({ db, provider: payments, packages: config.coinPackages, owedRewards, relay, background, log: app.log, seller: config.seller });
       await api.register(paymentsRoutes, { payments: paymentsService, devRoutes: !config.isProduction, ssoProviders: sso.list() });
       if (!config.isProduction) await api.register(devRoutes, { db });
     },

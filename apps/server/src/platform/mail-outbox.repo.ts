@@ -23,29 +23,32 @@ export interface QueuedMail extends Mail {
   id: number;
   /** Attempts including the one this claim is for. */
   attempts: number;
+  /** When it was queued. */
+  createdAt: Date;
 }
 
 /**
- * Claims up to `limit` due mails for one attempt each: their time moves `leaseMs` ahead, so no
+ * Claims up to `limit` mails due at `now` (the relay's clock) for one attempt each: their time moves `leaseMs` ahead, so no
  * other node (or later run) takes them meanwhile, and comes round again if this one dies mid-send.
  * Rows another node is claiming at the same moment are skipped, not waited for.
  */
-export async function claimDueOutboxMail(db: DbOrTx, limit: number, leaseMs: number): Promise<QueuedMail[]> {
+export async function claimDueOutboxMail(db: DbOrTx, limit: number, leaseMs: number, now: Date): Promise<QueuedMail[]> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(lte(mailOutbox.sendAfter, sql`now()`))
+    // A mail is queued at the database's now(): due too if this node's clock is a little behind it.
+    .where(lte(mailOutbox.sendAfter, sql`greatest(now(), ${now.toISOString()}::timestamptz)`))
     .orderBy(asc(mailOutbox.sendAfter))
     .limit(limit)
     .for('update', { skipLocked: true });
   const rows = await db
     .update(mailOutbox)
-    .set({ sendAfter: sql`now() + ${leaseMs} * interval '1 millisecond'`, attempts: sql`${mailOutbox.attempts} + 1` })
+    .set({ sendAfter: new Date(now.getTime() + leaseMs), attempts: sql`${mailOutbox.attempts} + 1` })
     .where(inArray(mailOutbox.id, due))
     .returning();
   return rows
     .sort((a, b) => a.id - b.id)
-    .map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, html: r.html, attempts: r.attempts, ...(r.replyTo ? { replyTo: r.replyTo } : {}) }));
+    .map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, html: r.html, attempts: r.attempts, createdAt: r.createdAt, ...(r.replyTo ? { replyTo: r.replyTo } : {}) }));
 }
 
 /** Sent: the mail leaves the outbox. */
@@ -53,12 +56,9 @@ export async function deleteOutboxMail(db: DbOrTx, id: number): Promise<void> {
   await db.delete(mailOutbox).where(eq(mailOutbox.id, id));
 }
 
-/** Failed: due again after `retryInMs`, or, with null, kept here and not tried again. */
-export async function rescheduleOutboxMail(db: DbOrTx, id: number, retryInMs: number | null, error: string | null): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({ sendAfter: retryInMs === null ? null : sql`now() + ${retryInMs} * interval '1 millisecond'`, lastError: error })
-    .where(eq(mailOutbox.id, id));
+/** Failed: due again at `at`, or, with null, kept here and not tried again. */
+export async function rescheduleOutboxMail(db: DbOrTx, id: number, at: Date | null, error: string | null): Promise<void> {
+  await db.update(mailOutbox).set({ sendAfter: at, lastError: error }).where(eq(mailOutbox.id, id));
 }
 
 /** How many mails wait to be sent (for tests and the log). */

@@ -25,7 +25,8 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Background } from '../../platform/background.ts';
 import type { Captcha } from '../../platform/captcha.ts';
-import type { Mailer } from '../../platform/mail.ts';
+import { queueOutboxMail } from '../../platform/mail-outbox.repo.ts';
+import type { MailRelay } from '../../platform/mail-relay.ts';
 import { hashPassword, NO_PASSWORD, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
@@ -39,7 +40,8 @@ import { presentMember, presentTeacher } from './auth.presenters.ts';
 
 export interface AuthDeps {
   db: Db;
-  mailer: Mailer;
+  /** Sends the mail queued in the outbox (verification and reset links). */
+  relay: Pick<MailRelay, 'deliverDue'>;
   captcha: Captcha;
   publicUrl: string;
   sessions: SessionEvents;
@@ -75,7 +77,7 @@ export async function startSessionOf(db: Db, owner: repo.SessionOwner): Promise<
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, mailer, captcha, publicUrl, sessions, memberEvents, background, characterParts, random = Math.random, limitsExempt } = deps;
+  const { db, relay, captcha, publicUrl, sessions, memberEvents, background, characterParts, random = Math.random, limitsExempt } = deps;
   const limits = createAttemptLimits(db, limitsExempt);
 
   /**
@@ -129,24 +131,28 @@ export function createAuthService(deps: AuthDeps) {
 
   const startSession = (owner: repo.SessionOwner) => startSessionOf(db, owner);
 
+  /**
+   * The link and its mail in one transaction, the mail queued in the outbox: sent by the relay
+   * after the commit, and again later while SMTP refuses it (issue 35), never lost with the link.
+   */
   async function sendVerification(teacher: repo.TeacherRow): Promise<void> {
     const token = newToken();
-    await repo.insertOneTimeToken(db, {
-      tokenHash: hashToken(token),
-      kind: 'verify_email',
-      teacherId: teacher.id,
-      expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
-    });
     const link = `${publicUrl}/api/verify-email?token=${encodeURIComponent(token)}`;
-    await sendOrFail(verificationMail(teacher.email, teacher.username, link));
+    await db.transaction(async (tx) => {
+      await repo.insertOneTimeToken(tx, {
+        tokenHash: hashToken(token),
+        kind: 'verify_email',
+        teacherId: teacher.id,
+        expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
+      });
+      await queueOutboxMail(tx, verificationMail(teacher.email, teacher.username, link));
+    });
+    sendQueuedMail();
   }
 
-  async function sendOrFail(mail: Parameters<Mailer['send']>[0]): Promise<void> {
-    try {
-      await mailer.send(mail);
-    } catch (err) {
-      throw new AppError('EMAIL.FAILED_TO_SEND', { message: err instanceof Error ? err.message : String(err) });
-    }
+  /** The relay sends what was queued, after the answer. */
+  function sendQueuedMail(): void {
+    background.run('queued mail', async () => void (await relay.deliverDue()));
   }
 
   /** A verified captcha, then the account. */
@@ -372,14 +378,17 @@ export function createAuthService(deps: AuthDeps) {
         const teacher = await repo.findTeacherByEmail(db, email);
         if (!teacher) return;
         const token = newToken();
-        await repo.insertOneTimeToken(db, {
-          tokenHash: hashToken(token),
-          kind: 'password_reset',
-          teacherId: teacher.id,
-          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
-        });
         const link = `${publicUrl}/teacher/change-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(passwordResetMail(teacher.email, teacher.username, link));
+        await db.transaction(async (tx) => {
+          await repo.insertOneTimeToken(tx, {
+            tokenHash: hashToken(token),
+            kind: 'password_reset',
+            teacherId: teacher.id,
+            expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+          });
+          await queueOutboxMail(tx, passwordResetMail(teacher.email, teacher.username, link));
+        });
+        await relay.deliverDue();
       });
     },
 

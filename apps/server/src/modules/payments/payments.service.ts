@@ -5,7 +5,9 @@ import { priceWithVat } from '@kolikko/core/rules/payments';
 import type { TCoinPricing, TCreatePaymentIntentResponse, TDevPaymentSucceeded, TOwedRewards, TPaymentConfig } from '@kolikko/core/schemas/payments';
 import type { CoinPackage } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Mailer } from '../../platform/mail.ts';
+import type { Background } from '../../platform/background.ts';
+import { queueOutboxMail } from '../../platform/mail-outbox.repo.ts';
+import type { MailRelay } from '../../platform/mail-relay.ts';
 import { WebhookVerificationError, type EventPaymentIntent, type PaymentEvent, type PaymentProvider } from '../../platform/payments.ts';
 import { moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import { payOwedRewards, type OwedRewardsService, type OwedSettlement } from '../coins/owed-rewards.service.ts';
@@ -36,12 +38,14 @@ export function createPaymentsService(deps: {
   provider: PaymentProvider;
   packages: CoinPackage[];
   owedRewards: OwedRewardsService;
-  mailer: Mailer;
+  /** Sends the receipts queued in the outbox, after the answer (background). */
+  relay: Pick<MailRelay, 'deliverDue'>;
+  background: Pick<Background, 'run'>;
   log: Log;
   /** Named on every receipt (issue 33). */
   seller: Seller;
 }) {
-  const { db, provider, packages, owedRewards, mailer, log, seller } = deps;
+  const { db, provider, packages, owedRewards, relay, background, log, seller } = deps;
   const netByCoins = new Map(packages.map((p) => [p.coins, p.netCents]));
 
   /**
@@ -67,6 +71,13 @@ export function createPaymentsService(deps: {
         reference: paid.paymentIntentId,
       });
       const settlement = await payOwedRewards(tx, paid.teacherId);
+      // The receipt is queued with the credit: both are kept, or neither, and the relay sends it
+      // once, however long SMTP refuses it (issue 35).
+      const teacher = await repo.findTeacherContact(tx, paid.teacherId);
+      if (teacher) {
+        const amounts = { coins: paid.coins, net: paid.netCents, vat: paid.vatCents, total: paid.totalCents };
+        await queueOutboxMail(tx, receiptMail(teacher.email, teacher.username, { ...amounts, paymentIntentId: paid.paymentIntentId, date: paid.creditedAt ?? new Date() }, seller));
+      }
       return { kind: 'credited', purchase: paid, settlement };
     });
     if (outcome.kind === 'unknown-intent') log.warn({ paymentIntentId: intent.id }, 'payment for an unknown payment intent: nothing credited');
@@ -76,22 +87,9 @@ export function createPaymentsService(deps: {
     }
     if (outcome.kind === 'credited') {
       owedRewards.announce(outcome.purchase.teacherId, outcome.settlement, outcome.purchase.coins);
-      await sendReceipt(outcome.purchase);
+      background.run('receipt mail', async () => void (await relay.deliverDue()));
     }
     return outcome;
-  }
-
-  /** After the commit; a lost receipt must not undo or fail a credit, so a failure is only logged. */
-  async function sendReceipt(purchase: repo.CoinPurchaseRow): Promise<void> {
-    const { paymentIntentId } = purchase;
-    try {
-      const teacher = await repo.findTeacherContact(db, purchase.teacherId);
-      if (!teacher) return;
-      const amounts = { coins: purchase.coins, net: purchase.netCents, vat: purchase.vatCents, total: purchase.totalCents };
-      await mailer.send(receiptMail(teacher.email, teacher.username, { ...amounts, paymentIntentId, date: purchase.creditedAt ?? new Date() }, seller));
-    } catch (err) {
-      log.error({ err, paymentIntentId }, 'coin purchase receipt mail failed');
-    }
   }
 
   return {

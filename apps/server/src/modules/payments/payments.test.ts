@@ -6,7 +6,9 @@ import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { priceWithVat } from '@kolikko/core/rules/payments';
 import { queryRows } from '../../db/reset.ts';
-import { createOutboxMailer, type Mailer } from '../../platform/mail.ts';
+import { createBackground } from '../../platform/background.ts';
+import type { Mail, Mailer } from '../../platform/mail.ts';
+import { createMailRelay } from '../../platform/mail-relay.ts';
 import { createDevProvider, createStripeProvider } from '../../platform/payments.ts';
 import { buildTestApp, caller, signIn } from '../../test/build-test-app.ts';
 import { expectBooksBalance } from '../../test/books.ts';
@@ -470,20 +472,33 @@ describe('after a purchase', () => {
     expect(receipt?.html).toContain('Total paid: 20.08 €');
   });
 
-  it('keeps the credit when the receipt cannot be sent, and logs it', async () => {
+  it('keeps the credit when the receipt cannot be sent: the receipt waits in the outbox and goes out, once, when SMTP takes it', async () => {
     const teacher = await buildTeacher(db);
-    const failing: Mailer = { driver: 'outbox', send: async () => Promise.reject(new Error('mail server down')), close: () => undefined };
-    const log = { warn: vi.fn(), error: vi.fn() };
-    const service = createPaymentsService({ db, provider: createDevProvider(), packages: dev.config.coinPackages, owedRewards: buildOwedRewardsService(db), mailer: failing, log, seller: dev.config.seller });
+    const state = { failing: true };
+    const sent: Mail[] = [];
+    const smtp: Mailer = {
+      driver: 'smtp',
+      send: async (mail) => {
+        if (state.failing) throw new Error('mail server down');
+        sent.push(mail);
+      },
+      close: () => undefined,
+    };
+    const relay = createMailRelay({ db, mailer: smtp, log: dev.app.log });
+    const background = createBackground(dev.app.log);
+    const service = createPaymentsService({ db, provider: createDevProvider(), packages: dev.config.coinPackages, owedRewards: buildOwedRewardsService(db), relay, background, log: { warn: vi.fn(), error: vi.fn() }, seller: dev.config.seller });
     const { paymentIntentId } = await service.createPaymentIntent(teacher.id, 100);
     expect(await service.devSucceed(teacher.id, paymentIntentId)).toEqual({ credited: true, coins: 400, owed: { rewards: 0, coins: 0 } });
-    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ paymentIntentId }), 'coin purchase receipt mail failed');
+    await background.settled();
     expect(await coinsOf('teachers', teacher.id)).toBe(400);
-    // The same service with a working mailer: the outbox gets it (the mailer is the only difference).
-    const working = createPaymentsService({ db, provider: createDevProvider(), packages: dev.config.coinPackages, owedRewards: buildOwedRewardsService(db), mailer: createOutboxMailer(db, dev.app.log), log, seller: dev.config.seller });
-    const second = await working.createPaymentIntent(teacher.id, 100);
-    await working.devSucceed(teacher.id, second.paymentIntentId);
-    expect((await call('GET', '/api/dev/outbox')).json().filter((m: { to: string }) => m.to === teacher.email)).toHaveLength(1);
+    const waiting = await queryRows<{ to: string; attempts: number; last_error: string }>(db, sql`select "to", attempts, last_error from mail_outbox where send_after is not null`);
+    expect(waiting).toEqual([{ to: teacher.email, attempts: 1, last_error: 'mail server down' }]);
+    state.failing = false;
+    await db.execute(sql`update mail_outbox set send_after = now() - interval '1 second'`);
+    expect(await relay.deliverDue()).toBe(1);
+    expect(await relay.deliverDue()).toBe(0);
+    expect(sent.map((mail) => mail.to)).toEqual([teacher.email]);
+    expect(sent[0]?.text).toContain(paymentIntentId);
   });
 });
 
