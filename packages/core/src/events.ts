@@ -319,6 +319,12 @@ export interface ServerToClientEvents {
   'coteaching-changed': (payload: CoteachingChangedPayload) => void;
   /** How many of a group's members are connected: to the group's teachers. */
   'online-member-count-update': (payload: OnlineMemberCountPayload) => void;
+  /**
+   * Ours (issue 35): events between server processes were interrupted (Redis went away) and flow
+   * again. To every socket, after the late events: the client refetches what it shows, as after a
+   * reconnect, so no screen keeps coins an event it missed would have changed.
+   */
+  'live-resync': () => void;
   /** The answer to leave-room: the room left. */
   room_left: (room: string) => void;
 }

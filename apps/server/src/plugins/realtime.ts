@@ -47,6 +47,18 @@ export async function connectRedisAdapter(url: string, key: string, onError: (er
   return { pub, sub, adapter: createAdapter(pub, sub, { key, publishOnSpecificResponseChannel: true, requestsTimeout: 3000 }) };
 }
 
+/** Calls `back` each time a Redis client is ready again after losing its connection. */
+function onReturn(client: { on(event: 'error' | 'reconnecting' | 'ready', listener: () => void): unknown }, back: () => void): void {
+  let lost = false;
+  client.on('error', () => (lost = true));
+  client.on('reconnecting', () => (lost = true));
+  client.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    back();
+  });
+}
+
 /** Clients send only small join and leave requests. */
 const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 
@@ -94,6 +106,18 @@ async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions) {
     const redis = await connectRedisAdapter(opts.redisUrl, `${opts.redisKeyPrefix}:socket.io`, (err, client) => app.log.error({ err }, `redis ${client} error`));
     io.adapter(redis.adapter);
     crossNodes(io);
+    // Redis away: each process still serves its own sockets, events to other processes' are lost
+    // (or queued, and sent late). Once it is back, every screen refetches: the publisher's return
+    // tells every process's sockets, after the publishes it queued; the subscriber's tells this
+    // process's own, which may have missed what others published meanwhile.
+    onReturn(redis.pub, () => {
+      app.log.warn('redis publisher back: every screen refetches');
+      io.emit('live-resync');
+    });
+    onReturn(redis.sub, () => {
+      app.log.warn('redis subscriber back: this process\'s screens refetch');
+      io.local.emit('live-resync');
+    });
     app.addHook('onClose', async () => {
       await Promise.allSettled([redis.pub.close(), redis.sub.close()]);
     });

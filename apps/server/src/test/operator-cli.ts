@@ -33,8 +33,10 @@ export async function startServer(place: Place, extraEnv: NodeJS.ProcessEnv = {}
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...placeEnv(place), HOST: '127.0.0.1', PORT: String(port), CAPTCHA: 'off', LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1', WEB_DIST: '/nonexistent', JOBS: 'off', ...extraEnv };
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its log (stdout, at LOG_LEVEL warn) and anything else it said, for a failure's message.
   let stderr = '';
+  server.stdout.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const stop = async () => {
     if (server.exitCode !== null) return;

@@ -32,6 +32,8 @@ let readAt = 0;
 let reading: Promise<void> | null = null;
 /** Bumped when the session is set or ended, so an answer to an older read is not applied. */
 let generation = 0;
+/** Counts the balances live events set: a read that began before one keeps the event's coins. */
+let coinsSet = 0;
 const listeners = new Set<() => void>();
 const endHandlers = new Set<() => void>();
 
@@ -119,10 +121,13 @@ async function fetchSession(): Promise<TSessionUser | null> {
 export function refreshSession(): Promise<void> {
   if (reading) return reading;
   const mine = generation;
+  const coinsBefore = coinsSet;
   reading = fetchSession()
     .then(
-      (user) => {
+      (read) => {
         if (mine !== generation) return;
+        // A live event's balance that came during the read is newer than the read may be.
+        const user = read && state.user && coinsSet !== coinsBefore ? { ...read, coins: state.user.coins } : read;
         readAt = Date.now();
         // A session this browser kept is gone: the guarded pages say so until someone signs in.
         const hasEnded = user === null && storedSignedIn();
@@ -183,6 +188,7 @@ export function setSessionUser(user: TSessionUser): void {
 
 /** Writes a new coin balance into the signed-in user, so the purse in the header shows it at once. */
 export function setSessionCoins(coins: number): void {
+  coinsSet += 1;
   if (state.user) update({ user: { ...state.user, coins }, isPending: false });
 }
 

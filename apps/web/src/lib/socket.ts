@@ -12,6 +12,8 @@ import { connectLive, type LiveConnection } from './live-connection.ts';
 export type AppSocket = LiveConnection;
 
 const NOT_LIVE_KEY = 'notLive';
+/** A live-resync's refetch waits up to this long, so a whole school's pages do not ask at once. */
+const RESYNC_SPREAD_MS = 3000;
 
 /**
  * The `meta` of a query that no live event changes (the payment configuration, the coin prices):
@@ -60,6 +62,16 @@ function openSocket(userId: string): void {
     for (const handler of connectHandlers) handler();
   });
   next.on('online-member-count-update', setOnlineMembers);
+  // The server's processes lost each other for a while (issue 35): events may have been missed
+  // on a line that never dropped, so the page refetches as after a reconnect. Spread over a few
+  // seconds: every open page hears it at once.
+  next.on('live-resync', () => {
+    setTimeout(() => {
+      if (socket !== next) return;
+      void refreshSession();
+      for (const handler of connectHandlers) handler();
+    }, Math.random() * RESYNC_SPREAD_MS);
+  });
   socket = next;
   emit();
 }
