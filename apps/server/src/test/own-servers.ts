@@ -81,6 +81,7 @@ export interface OwnRedis {
   port: number;
   /** Killed at once, as a crashed or unplugged Redis. */
   stop(): Promise<void>;
+  /** Starts it again on the same port (nothing when it runs). */
   start(): Promise<void>;
 }
 
@@ -90,7 +91,9 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const server = REDIS_SERVER;
   const port = await freePort();
   let child: ChildProcess | undefined;
+  const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
   const start = async () => {
+    if (running()) return;
     child = spawn(server, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     for (let i = 0; i < 200; i++) {
       if (await listening(port)) return;
@@ -99,11 +102,11 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     throw new Error('redis-server did not start');
   };
   const stop = async () => {
-    const running = child;
+    const current = child;
     child = undefined;
-    if (!running || running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGKILL');
+    if (!current || current.exitCode !== null || current.signalCode !== null) return;
+    const exited = new Promise((resolve) => current.once('exit', resolve));
+    current.kill('SIGKILL');
     await exited;
   };
   await start();
