@@ -61,4 +61,28 @@ describe('openDatabase on PostgreSQL', () => {
       await database.close();
     }
   });
+
+  it('gives a connection back to the pool when its transaction cannot begin (drizzle sends begin outside its try)', async () => {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`create database ${name}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+    try {
+      // `begin isolation level nonsense` fails as a restart's dead connection does, before the transaction's try.
+      for (let i = 0; i < 3; i++) {
+        await expect(database.db.transaction(async () => undefined, { isolationLevel: 'nonsense' as 'serializable' })).rejects.toThrow();
+      }
+      // With the one connection lost, this would wait forever.
+      const answer = queryRows<{ one: number }>(database.db, sql`select 1 as one`);
+      const timeout = new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 5000).unref());
+      expect(await Promise.race([answer.then((rows) => rows[0]?.one), timeout])).toBe(1);
+      await database.db.transaction(async (tx) => {
+        const [row] = await queryRows<{ one: number }>(tx, sql`select 1 as one`);
+        expect(row?.one).toBe(1);
+      });
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -75,17 +75,57 @@ async function migrateOneAtATime(pool: pg.Pool, migrationsFolder: string): Promi
   }
 }
 
+/**
+ * The pool Drizzle is given. Drizzle's transaction sends `begin` before its try/finally, so a
+ * connection whose `begin` fails (PostgreSQL restarting: the pool handed out a connection it had
+ * just ended) was never released: the pool lost a connection for good at each such failure, and
+ * after `max` of them every request waited forever. Here a checked-out connection whose first
+ * statement fails is released (and, with the error, destroyed) at once. The pool's own use of
+ * connect() (its query(), with a callback) is unchanged.
+ */
+class ReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedIfFirstFails);
+  }
+}
+
+function releasedIfFirstFails(client: pg.PoolClient): pg.PoolClient {
+  let first = true;
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (property !== 'query' || !first) return value.bind(target);
+      return (...args: unknown[]) => {
+        first = false;
+        const answer = (target.query as (...a: unknown[]) => unknown)(...args);
+        if (answer instanceof Promise) {
+          return answer.catch((err: unknown) => {
+            target.release(err instanceof Error ? err : true);
+            throw err;
+          });
+        }
+        return answer;
+      };
+    },
+  });
+}
+
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new ReleasingPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     let idleError: (err: Error) => void = () => undefined;
     pool.on('error', (err) => idleError(err));
     // A connection in use, between two statements of a transaction, when PostgreSQL ends it
     // (a restart): pg emits the error on the client, which throws it, ending the process, unless
     // the client has a listener. Its next statement then fails as not queryable, the request
-    // answers 503 (db/unavailable.ts), and the pool drops the connection when it is released.
-    pool.on('connect', (client) => client.on('error', (err) => idleError(err)));
+    // answers 503 (db/unavailable.ts, logged there), and the pool drops the connection when it is
+    // released. An idle one's error the pool reports itself (above), so this listener says nothing.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
     await migrateOneAtATime(pool, options.migrationsFolder ?? migrationsFolder);
     return {
