@@ -132,21 +132,23 @@ export function createAuthService(deps: AuthDeps) {
   const startSession = (owner: repo.SessionOwner) => startSessionOf(db, owner);
 
   /**
-   * The link and its mail in one transaction, the mail queued in the outbox: sent by the relay
-   * after the commit, and again later while SMTP refuses it (issue 35), never lost with the link.
+   * A one-time link and its mail in one transaction, the mail queued in the outbox: sent by the
+   * relay after the commit, and again later while SMTP refuses it (issue 35), never lost with the link.
    */
-  async function sendVerification(teacher: repo.TeacherRow): Promise<void> {
+  async function queueLinkMail(
+    teacher: repo.TeacherRow,
+    link: { kind: 'verify_email' | 'password_reset'; ttlMs: number; url: (token: string) => string },
+    mail: (email: string, username: string, url: string) => Parameters<typeof queueOutboxMail>[1],
+  ): Promise<void> {
     const token = newToken();
-    const link = `${publicUrl}/api/verify-email?token=${encodeURIComponent(token)}`;
     await db.transaction(async (tx) => {
-      await repo.insertOneTimeToken(tx, {
-        tokenHash: hashToken(token),
-        kind: 'verify_email',
-        teacherId: teacher.id,
-        expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
-      });
-      await queueOutboxMail(tx, verificationMail(teacher.email, teacher.username, link));
+      await repo.insertOneTimeToken(tx, { tokenHash: hashToken(token), kind: link.kind, teacherId: teacher.id, expiresAt: new Date(Date.now() + link.ttlMs) });
+      await queueOutboxMail(tx, mail(teacher.email, teacher.username, link.url(token)));
     });
+  }
+
+  async function sendVerification(teacher: repo.TeacherRow): Promise<void> {
+    await queueLinkMail(teacher, { kind: 'verify_email', ttlMs: EMAIL_VERIFICATION_TTL_MS, url: (token) => `${publicUrl}/api/verify-email?token=${encodeURIComponent(token)}` }, verificationMail);
     sendQueuedMail();
   }
 
@@ -377,17 +379,7 @@ export function createAuthService(deps: AuthDeps) {
       background.run('password reset mail', async () => {
         const teacher = await repo.findTeacherByEmail(db, email);
         if (!teacher) return;
-        const token = newToken();
-        const link = `${publicUrl}/teacher/change-password?token=${encodeURIComponent(token)}`;
-        await db.transaction(async (tx) => {
-          await repo.insertOneTimeToken(tx, {
-            tokenHash: hashToken(token),
-            kind: 'password_reset',
-            teacherId: teacher.id,
-            expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
-          });
-          await queueOutboxMail(tx, passwordResetMail(teacher.email, teacher.username, link));
-        });
+        await queueLinkMail(teacher, { kind: 'password_reset', ttlMs: PASSWORD_RESET_TTL_MS, url: (token) => `${publicUrl}/teacher/change-password?token=${encodeURIComponent(token)}` }, passwordResetMail);
         await relay.deliverDue();
       });
     },

@@ -1,46 +1,19 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import net from 'node:net';
 import { Server } from 'socket.io';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../../../scripts/free-port.mjs';
 import { connectRedisAdapter } from '../../plugins/realtime.ts';
+import { REDIS_SERVER, startOwnRedis, type OwnRedis } from '../../test/own-servers.ts';
 
 /**
  * Redis going away for longer than node-redis's default command timeout (5 s) while a process
- * keeps emitting across nodes. A Redis server of the test's own, on a free port, is stopped and
- * started again; the machine's Redis is not touched. Skipped, saying why, without redis-server.
+ * keeps emitting across nodes. A Redis server of the test's own (test/own-servers.ts) is stopped
+ * and started again; the machine's Redis is not touched. Skipped, saying why, without redis-server.
  */
-const REDIS_SERVER = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let redis: ChildProcess | undefined;
-let redisPort = 0;
+let redis: OwnRedis | undefined;
+let away = false;
 const stops: (() => Promise<unknown>)[] = [];
-
-async function startRedis(port: number): Promise<void> {
-  redisPort = port;
-  redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => (s.destroy(), resolve(true)));
-      s.on('error', () => resolve(false));
-    });
-    if (up) return;
-    await sleep(50);
-  }
-  throw new Error('redis-server did not start');
-}
-
-async function stopRedis(): Promise<void> {
-  const child = redis;
-  redis = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 /** A Socket.IO server on the server's own Redis adapter; `heard` collects its 'probe' events. */
 async function node(url: string) {
@@ -66,9 +39,9 @@ async function node(url: string) {
 afterAll(async () => {
   // A client closes once its commands are answered: with Redis away (the test failed during the
   // outage) that would be never.
-  if (stops.length > 0 && !redis) await startRedis(redisPort);
+  if (stops.length > 0 && away) await redis?.start();
   for (const stop of stops.splice(0)) await stop();
-  await stopRedis();
+  await redis?.stop();
 });
 
 describe.skipIf(!REDIS_SERVER)('the Redis adapter when Redis is away', () => {
@@ -77,9 +50,8 @@ describe.skipIf(!REDIS_SERVER)('the Redis adapter when Redis is away', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const port = await freePort();
-      await startRedis(port);
-      const url = `redis://127.0.0.1:${port}`;
+      redis = await startOwnRedis();
+      const { url } = redis;
       const a = await node(url);
       const b = await node(url);
       const crosses = async (n: number) => {
@@ -91,13 +63,15 @@ describe.skipIf(!REDIS_SERVER)('the Redis adapter when Redis is away', () => {
       };
       expect(await crosses(1)).toBe(true);
 
-      await stopRedis();
+      await redis.stop();
+      away = true;
       // Emitted while Redis is away: queued by the client, for longer than its default timeout.
       a.io.serverSideEmit('probe', 2);
       await sleep(6000);
       expect(unhandled).toEqual([]);
 
-      await startRedis(port);
+      await redis.start();
+      away = false;
       expect(await crosses(3)).toBe(true);
       // Every client back (each reconnects on its own backoff), so that they close cleanly.
       for (let i = 0; i < 100 && !(a.ready() && b.ready()); i++) await sleep(100);
