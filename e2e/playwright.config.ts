@@ -35,7 +35,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? join(root, 'test-results/playwright.json') }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed test's trace keeps the page's DOM at each step, not a film of the screen: the
+    // screencast, recorded for every test and thrown away when it passes, cost the browsers a
+    // quarter of their time (bench/README.md, "Browser tests").
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions,
   },
@@ -43,11 +46,12 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
   ],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The compiled server, as npm start runs it (compiled first when older than its sources):
+    // tsx compiling the sources at start took 20 to 50 s of a busy machine.
+    command: 'node scripts/ensure-server-build.mjs && node --enable-source-maps apps/server/dist/server.mjs',
     cwd: root,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    // tsx compiles the server at start: about 52 s under a load average of 24.
     timeout: 180_000,
     env: {
       PORT: String(port),

@@ -11,8 +11,7 @@ async function violations(page: Page): Promise<string[]> {
 
 test('axe finds nothing on the main screens of a teacher and a student, and in a modal', async ({ browser, request }) => {
   const { teacher, group, kid } = await createClassroom(request);
-  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await t.goto('/teacher/groups');
+  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/groups');
   await expect(t.getByText('0 online')).toBeVisible();
   expect(await violations(t)).toEqual([]);
 

@@ -20,6 +20,15 @@ async function violations(page: Page): Promise<string[]> {
 
 const balance = (page: Page) => page.getByTestId('coin-balance').first();
 const coinsShown = (coins: number) => new RegExp(`(^|\\D)${coins}(\\D|$)`);
+/**
+ * The answer to the award the next step asks for. Awaited before its notice is looked for: on a
+ * busy machine the server may take longer than an expectation's 15 s, and a refusal says its code.
+ */
+const awardAnswer = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/member/coins/batch') && r.request().method() === 'PUT');
+async function expectAwarded(answer: ReturnType<typeof awardAnswer>): Promise<void> {
+  const response = await answer;
+  expect(response.status(), await response.text()).toBe(200);
+}
 
 test('a reason awarded with one tap reaches both students live, the undo takes it back on every screen, and a new reason is used', async ({ browser, request }) => {
   const teacher = await createTeacher(request);
@@ -175,7 +184,9 @@ test('"needs work" reasons appear only while the group allows them, set apart, a
   // Apart from the others; a tap takes the coin back, and the student reads the reason.
   await expect(t.getByTestId('reason-buttons')).not.toContainText('Noise');
   await t.getByRole('checkbox', { name: `Select ${kid.username}` }).check();
+  let answer = awardAnswer(t);
   await t.getByTestId('needs-work-buttons').getByRole('button', { name: 'Noise' }).click();
+  await expectAwarded(answer);
   await expect(t.getByTestId('award-snackbar')).toContainText(text('en', 'groups.undo.toOne', { username: kid.username, what: text('en', 'groups.undo.reasonAmount', { reason: 'Noise', amount: '−1' }) }));
   await expect(t.getByTestId(`member-coins-${kid.username}`)).toHaveText('2');
   await expect(s.page.getByTestId('notification-banner')).toHaveText(text('en', 'live.reasonTaken_one', { reason: 'Noise', count: 1 }));
@@ -183,7 +194,9 @@ test('"needs work" reasons appear only while the group allows them, set apart, a
   // A number of coins is confirmed first, and its notice offers the undo too.
   await t.getByRole('spinbutton', { name: text('en', 'groups.award.amount') }).fill('2');
   await t.getByRole('button', { name: text('en', 'groups.award.give') }).click();
+  answer = awardAnswer(t);
   await t.getByRole('dialog').getByRole('button', { name: text('en', 'common.confirm') }).click();
+  await expectAwarded(answer);
   await expect(t.getByTestId('award-snackbar')).toContainText(text('en', 'groups.undo.toOne', { username: kid.username, what: `+${text('en', 'common.coinsAmount_other', { count: 2 })}` }));
   await expect(t.getByTestId(`member-coins-${kid.username}`)).toHaveText('4');
   await t.getByTestId('award-snackbar').getByRole('button', { name: text('en', 'groups.undo.undo') }).click();

@@ -5,8 +5,7 @@ import { signedInPage } from '../support/session.ts';
 test('chat: Enter sends on a computer; on a phone, whose keyboard has no Shift+Enter, Enter starts a new line and the button sends', async ({ browser, request }) => {
   const { teacher, kid } = await createClassroom(request);
 
-  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await t.goto('/teacher/groups');
+  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/groups');
   await t.getByRole('button', { name: `Chat with ${kid.username}` }).click();
   const teacherBox = t.getByRole('textbox', { name: 'Message' });
   await expect(t.getByText('Enter sends, Shift+Enter starts a new line.')).toBeVisible();

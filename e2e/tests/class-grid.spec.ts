@@ -33,12 +33,10 @@ test('class view: one task approved for every student waiting, in one step; the 
   await shareFreeTask(request, teacher, group.id, 4, 'Write a poem about autumn.');
   for (const [i, student] of [kid, ...others].entries()) await answerFirstTask(request, student, group.id, `poem ${i}`);
 
-  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
-  await s.goto('/student/todos');
+  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid, {}, '/student/todos');
   await expect(s.getByTestId('student-todo-1')).toContainText('Waiting for the teacher');
 
-  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await t.goto('/teacher/shared?view=class');
+  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/shared?view=class');
   const grid = t.getByRole('table', { name: /Students by task/ });
   await expect(grid.getByRole('button', { name: `${kid.username}, task 1: Waiting for approval` })).toBeVisible();
   await expect(grid.getByRole('button', { name: `${idle.username}, task 1: Not done` })).toBeVisible();
@@ -67,15 +65,13 @@ test('class view: an answer sent back reaches the student live with its comment;
   const classmate = await joinGroup(request, group.name);
   await shareFreeTask(request, teacher, group.id, 3, 'Describe your weekend.');
 
-  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
-  await s.goto('/student/todos');
+  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid, {}, '/student/todos');
   const task = s.getByTestId('student-todo-1');
   await task.getByRole('textbox', { name: 'Your answer' }).fill('I played.');
   await task.getByRole('button', { name: 'Send answer' }).click();
   await expect(task).toContainText('Waiting for the teacher');
 
-  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await t.goto('/teacher/shared');
+  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/shared');
   await t.getByTestId('shared-view-switch').getByText('Class view').click();
   await expect(t).toHaveURL(/view=class/);
   const grid = t.getByRole('table', { name: /Students by task/ });

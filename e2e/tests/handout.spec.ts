@@ -70,8 +70,7 @@ test('a purchase reaches the teacher live; given and given back; the student see
   await expect(t.getByTestId('handout-empty')).toContainText('Nothing to hand out');
   await t.evaluate(() => document.body.setAttribute('data-not-reloaded', 'yes'));
 
-  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
-  await s.goto('/student/rewards');
+  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid, {}, '/student/rewards');
   await buy(s, 'Music in class');
   // The teacher's notice, and the queue's entry, without a reload.
   await expect(t.getByText(`${kid.username} bought Music in class`)).toBeVisible();

@@ -54,8 +54,7 @@ async function finishSignup(page: Page, username: string) {
 test('a class joins from the projected code after the first student, live on the teacher screen; a new code refuses the old one', async ({ browser, request }) => {
   // A teacher whose group already has one student: the join code must still be at hand.
   const { teacher, group, kid } = await createClassroom(request);
-  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await t.goto('/teacher/groups');
+  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/groups');
   await expect(t.getByTestId(`member-card-${kid.username}`)).toBeVisible();
   await expect(t.getByTestId('active-member-count')).toHaveText(text('en', 'groups.memberCountOfLimit', { count: 1, limit: 200 }));
 

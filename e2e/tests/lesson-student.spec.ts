@@ -49,8 +49,7 @@ test('with trading off the transfer form says so before anything is filled, and 
   await ok(t.request.put('/api/member/coins', { data: { member_id: await memberId(t.request, group.id, kid.username), coins: 5 } }));
 
   for (const options of [{}, PHONE]) {
-    const { context, page } = await signedInPage(browser, 'student', kid, options);
-    await page.goto('/student/profile');
+    const { context, page } = await signedInPage(browser, 'student', kid, options, '/student/profile');
     const form = page.getByTestId('coin-transfer');
     await expect(form.getByTestId('trading-off')).toContainText(text('en', 'transfer.tradingOffTitle'));
     await expect(form.getByRole('combobox', { name: text('en', 'transfer.recipient') })).toBeDisabled();
@@ -77,8 +76,7 @@ test('with trading off the transfer form says so before anything is filled, and 
 
 test('the teacher can allow trading when creating a group', async ({ browser, request }) => {
   const { teacher } = await createClassroom(request);
-  const { context, page } = await signedInPage(browser, 'teacher', teacher);
-  await page.goto('/teacher/groups');
+  const { context, page } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/groups');
   const name = `Traders${Date.now().toString(36).slice(-5)}`;
   await page.getByLabel(text('en', 'groups.new.label')).fill(name);
   await page.getByRole('checkbox', { name: text('en', 'groups.new.trading') }).check();
@@ -114,8 +112,7 @@ test('on /student/todos at 390 px a field reached with Tab is never under the bo
   const { teacher, group, kid } = await createClassroom(request);
   const { context: t, me } = await signedInVia(browser, 'teacher', teacher);
   await showFreeTodos(t.request, me.id, group.id, Array.from({ length: 8 }, (_, i) => `Question ${i + 1}`));
-  const { context, page } = await signedInPage(browser, 'student', kid, PHONE);
-  await page.goto('/student/todos');
+  const { context, page } = await signedInPage(browser, 'student', kid, PHONE, '/student/todos');
   const fields = page.getByRole('textbox', { name: text('en', 'studentTodos.yourAnswer') });
   await expect(fields).toHaveCount(8);
   const barTop = await page.getByRole('navigation', { name: text('en', 'nav.studentLabel') }).evaluate((nav) => nav.getBoundingClientRect().top);
@@ -195,8 +192,7 @@ test("the student hears at once, in its language, when its teacher approves an a
   await showFreeTodos(t.request, me.id, group.id, ['Fractions 3']);
   const kidId = await memberId(t.request, group.id, kid.username);
 
-  const { context, page } = await signedInPage(browser, 'student', kid, PHONE);
-  await page.goto('/student/todos');
+  const { context, page } = await signedInPage(browser, 'student', kid, PHONE, '/student/todos');
   const field = page.getByRole('textbox', { name: text('en', 'studentTodos.yourAnswer') });
   await field.fill('5/6');
   await page.getByRole('button', { name: text('en', 'studentTodos.send') }).click();
@@ -274,8 +270,7 @@ test('a student adds a picture to its answer from the file picker and removes it
   }
   await ok(t.request.put(`/api/group/${group.id}/todolist/blue/${list.id}`));
 
-  const { context, page } = await signedInPage(browser, 'student', kid, PHONE);
-  await page.goto('/student/todos');
+  const { context, page } = await signedInPage(browser, 'student', kid, PHONE, '/student/todos');
   const progress = page.getByRole('progressbar', { name: text('en', 'studentTodos.progress', { done: 0, total: 2 }) });
   await expect(progress).toHaveAttribute('aria-valuenow', '0');
 

@@ -96,8 +96,7 @@ test('an award the purse cannot cover says what it needs and what the purse hold
 
 test('deleting a chat message asks first, by keyboard too, on the teacher\'s computer and the student\'s phone', async ({ browser, request }) => {
   const { teacher, kid } = await createClassroom(request);
-  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await t.goto('/teacher/groups');
+  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/groups');
   await t.getByRole('button', { name: `Chat with ${kid.username}` }).click();
   const box = t.getByRole('textbox', { name: 'Message' });
   await box.fill('Remember your homework');

@@ -8,8 +8,7 @@ test('live: an award and chat messages reach the other side, and a deleted stude
   const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
   await expect(s.getByTestId('coin-balance').first()).toHaveText(/(^|\D)0(\D|$)/);
 
-  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await t.goto('/teacher/groups');
+  const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/groups');
   await expect(t.getByText('1 online')).toBeVisible();
   await t.getByRole('checkbox', { name: `Select ${kid.username}` }).check();
   await t.getByRole('spinbutton', { name: 'Coins to give' }).fill('7');
@@ -50,8 +49,7 @@ test('live: a shared list reaches the student, and the student\'s completion rea
   const { teacher, group, kid } = await createClassroom(request);
 
   const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
-  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
-  await s.goto('/student/todos');
+  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid, {}, '/student/todos');
   await expect(s.getByText('Nothing to do yet')).toBeVisible();
 
   // The teacher writes a list and shares it to blue (through its own session's API calls).
@@ -141,8 +139,7 @@ test('live: a student\'s reward purchase shows on the teacher\'s member card wit
   // A mark on the teacher's page that a reload would wipe out.
   await t.evaluate(() => document.body.setAttribute('data-not-reloaded', 'yes'));
 
-  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
-  await s.goto('/student/rewards');
+  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid, {}, '/student/rewards');
   await s.getByTestId('reward-Extra recess').getByRole('button', { name: 'Buy' }).click();
   await s.getByRole('dialog', { name: 'Buy Extra recess?' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(s.getByTestId('coin-balance').first()).toHaveText(/(^|\D)8(\D|$)/);
@@ -217,8 +214,7 @@ test('live: after its socket reconnects, the student\'s screen refetches the coi
 test("live: a reward list published to the group, and a price changed on it, reach the student's shop without a reload", async ({ browser, request }) => {
   const { teacher, group, kid } = await createClassroom(request);
   const { context: teacherContext, page: t } = await signedInPage(browser, 'teacher', teacher);
-  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid);
-  await s.goto('/student/rewards');
+  const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid, {}, '/student/rewards');
   await expect(s.getByTestId('student-rewards-empty')).toBeVisible();
 
   // The teacher's own API session (its cookie) makes a reward and a list, and publishes it.

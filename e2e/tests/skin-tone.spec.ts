@@ -108,8 +108,7 @@ test('a student picks a skin tone, buys a new face, and keeps the tone; the teac
 
 test('a teacher picks its own skin tone for free and keeps it with another face', async ({ browser, request }) => {
   const { teacher } = await createClassroom(request);
-  const { context, page } = await signedInPage(browser, 'teacher', teacher);
-  await page.goto('/teacher/profile');
+  const { context, page } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/profile');
   const preview = page.getByTestId('character-preview-picture');
   const tones = page.getByRole('group', { name: text('en', 'character.skinTone.title') });
   await expect(tones).toBeVisible(loaded);
@@ -135,8 +134,7 @@ test('every avatar of a class draws on its own tone: the members view and the bo
     expect((await request.put(`/api/member/${me.id}/skin-tone`, { data: { skin_tone: `tone-${i + 1}` } })).status()).toBe(200);
     await request.get('/api/logout');
   }
-  const { context, page } = await signedInPage(browser, 'teacher', teacher);
-  await page.goto('/teacher/groups');
+  const { context, page } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/groups');
   await expect(page.getByTestId(`member-card-${kid.username}`)).toBeVisible(loaded);
   for (const [i, k] of kids.entries()) {
     await expect(page.getByTestId(`member-card-${k.username}`).getByTestId('member-avatar')).toHaveAttribute('data-tone', `tone-${i + 1}`);
@@ -152,8 +150,7 @@ test('every avatar of a class draws on its own tone: the members view and the bo
   await shoot(page, 'teacher-editor', page.getByTestId('skin-tones'));
   await context.close();
 
-  const student = await signedInPage(browser, 'student', kids[5] ?? kid, phone);
-  await student.page.goto('/student/profile');
+  const student = await signedInPage(browser, 'student', kids[5] ?? kid, phone, '/student/profile');
   await expect(student.page.getByTestId('character-preview-picture')).toHaveAttribute('data-tone', 'tone-6', loaded);
   await shoot(student.page, 'student-editor', student.page.getByTestId('skin-tones'));
   await student.context.close();

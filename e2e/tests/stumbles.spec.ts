@@ -81,8 +81,7 @@ test('2. the class grid cell dialog shows the answer and Approve first; the task
     expect((await request.put('/api/membertodo', { data: { mtodo_id: id, updates: { member_answer: 'A song.' } } })).status()).toBe(200);
   });
 
-  const { context, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await t.goto('/teacher/shared?view=class');
+  const { context, page: t } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/shared?view=class');
   await t.getByRole('table', { name: /Students by task/ }).getByRole('button', { name: `${kid.username}, task 1: Waiting for approval` }).click();
   const dialog = t.getByRole('dialog', { name: `${kid.username} · task 1` });
   const answer = dialog.getByTestId('member-answer');
@@ -122,8 +121,7 @@ test('3. history says who did what: ticked by the student, checked automatically
   await request.get('/api/logout');
   const kidId = members.find((m) => m.username === kid.username)?.id ?? '';
 
-  const { context: sc, page: s } = await signedInPage(browser, 'student', kid);
-  await s.goto('/student/history');
+  const { context: sc, page: s } = await signedInPage(browser, 'student', kid, {}, '/student/history');
   const entry = (task: string) => s.getByTestId('history-entry').filter({ hasText: task });
   await expect(entry('Tidy your desk')).toContainText('Ticked by you');
   await expect(entry('What is 1/2 + 1/4?')).toContainText('Answer checked automatically');
@@ -131,8 +129,7 @@ test('3. history says who did what: ticked by the student, checked automatically
   await expect(entry('Tidy your desk')).not.toContainText(teacher.username);
   await sc.close();
 
-  const { context: tc, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await t.goto(`/teacher/groups/${kidId}/actions`);
+  const { context: tc, page: t } = await signedInPage(browser, 'teacher', teacher, {}, `/teacher/groups/${kidId}/actions`);
   const row = (task: string) => t.getByTestId('history-entry').filter({ hasText: task });
   await expect(row('Tidy your desk')).toContainText(`Ticked by ${kid.username}`);
   await expect(row('What is 1/2 + 1/4?')).toContainText('Answer checked automatically');
@@ -146,8 +143,7 @@ test('4. students in natural order, an online dot per student, more than two car
   const prefix = uniqueName('o').replace(/\d/g, 'x').slice(0, 10);
   const [ten, one, two] = [await joinAs(request, group.name, `${prefix}10`), await joinAs(request, group.name, `${prefix}1`), await joinAs(request, group.name, `${prefix}2`)];
 
-  const { context, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await t.goto('/teacher/groups');
+  const { context, page: t } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/groups');
   const cards = t.getByTestId('member-grid').locator('[data-testid^="member-card-"]');
   await expect(cards).toHaveCount(3);
   await expect(cards.nth(0)).toHaveAttribute('data-testid', `member-card-${one.username}`);
@@ -176,8 +172,7 @@ test('4. students in natural order, an online dot per student, more than two car
 
 test('5. on a phone the groups page shows the students before the new-group form', async ({ browser, request }) => {
   const { teacher, kid } = await createClassroom(request);
-  const { context, page: t } = await signedInPage(browser, 'teacher', teacher, phone);
-  await t.goto('/teacher/groups');
+  const { context, page: t } = await signedInPage(browser, 'teacher', teacher, phone, '/teacher/groups');
   const card = t.getByTestId(`member-card-${kid.username}`);
   const form = t.getByRole('textbox', { name: 'New group name' });
   await expect(card).toBeVisible();
@@ -188,8 +183,7 @@ test('5. on a phone the groups page shows the students before the new-group form
 
 test('9. at 390 px the todo editor video box fits the dialog, its save button in view', async ({ browser, request }) => {
   const teacher = await createTeacher(request);
-  const { context, page: t } = await signedInPage(browser, 'teacher', teacher, phone);
-  await t.goto('/teacher/todos');
+  const { context, page: t } = await signedInPage(browser, 'teacher', teacher, phone, '/teacher/todos');
   await t.getByRole('textbox', { name: 'New list name' }).fill(uniqueName('Videos'));
   await t.getByRole('button', { name: 'Create list' }).click();
   await expect(t).toHaveURL(/\/teacher\/todos\/[0-9a-f-]{36}$/);
@@ -213,8 +207,7 @@ test('9. at 390 px the todo editor video box fits the dialog, its save button in
 
 test('10. a reward price that is not a whole number is refused with a message, not saved as other digits', async ({ browser, request }) => {
   const teacher = await createTeacher(request);
-  const { context, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await t.goto('/teacher/rewards');
+  const { context, page: t } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/rewards');
   await t.getByRole('button', { name: 'New reward' }).first().click();
   const dialog = t.getByRole('dialog', { name: 'New reward' });
   await dialog.getByRole('textbox', { name: 'Reward name' }).fill('Music');
@@ -236,8 +229,7 @@ test('10. a reward price that is not a whole number is refused with a message, n
 test('11. coming back to Todo lists opens the list chosen before', async ({ browser, request }) => {
   const teacher = await createTeacher(request);
   await createGroup(request, teacher);
-  const { context, page: t } = await signedInPage(browser, 'teacher', teacher);
-  await t.goto('/teacher/todos');
+  const { context, page: t } = await signedInPage(browser, 'teacher', teacher, {}, '/teacher/todos');
   const names = [uniqueName('First'), uniqueName('Second')];
   const ids: string[] = [];
   for (const name of names) {
@@ -257,8 +249,7 @@ test('11. coming back to Todo lists opens the list chosen before', async ({ brow
   await context.close();
 
   // On a phone, the way back to the lists still shows the lists.
-  const { context: pc, page: p } = await signedInPage(browser, 'teacher', teacher, phone);
-  await p.goto(`/teacher/todos/${ids[1]}`);
+  const { context: pc, page: p } = await signedInPage(browser, 'teacher', teacher, phone, `/teacher/todos/${ids[1]}`);
   await p.getByRole('link', { name: 'All lists' }).first().click();
   await expect(p).toHaveURL('/teacher/todos');
   await expect(p.getByRole('link', { name: names[1] })).toBeVisible();
