@@ -1,6 +1,6 @@
 import { dirname, resolve, sep } from 'node:path';
 import type { CodeSplittingGroup } from 'rolldown';
-import { AREA_ROOTS } from './locale-bundles.ts';
+import { AREA_ROOTS, LOCALE_MODULE } from './locale-bundles.ts';
 
 /**
  * Chunks by what pages always load together (issue 13). Rolldown's automatic splitting makes a
@@ -193,7 +193,8 @@ export function areaOf(graph: Graph): (id: string) => string | null {
 
   return (id) => {
     const own = info(id);
-    if (!own || isLazy(own) || BARREL.test(id)) return null;
+    // A bundle of texts is a file of its own, emitted as an entry (build/locale-bundles.ts).
+    if (!own || isLazy(own) || BARREL.test(id) || id.startsWith(LOCALE_MODULE)) return null;
     const entries = entriesOf(id);
     if (entries.length === 0) return null;
     if (entries.some((entry) => info(entry)?.isEntry)) return 'app';

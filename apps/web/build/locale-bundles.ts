@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
@@ -89,6 +90,8 @@ export const AREA_ROOTS: Record<Area, string[]> = {
 const ENTRY = 'main.tsx';
 const ROUTER = 'app/router.tsx';
 const VIRTUAL = 'virtual:locale/';
+/** The id a bundle of texts has in the module graph. */
+export const LOCALE_MODULE = `\0${VIRTUAL}`;
 
 type Messages = Record<string, unknown>;
 
@@ -169,10 +172,29 @@ function pick(messages: Messages, sections: string[]): Messages {
   return Object.fromEntries(sections.filter((section) => section in messages).map((section) => [section, messages[section]]));
 }
 
-/** Serves `virtual:locale/<language>/<bundle>` from src/locales/<language>.json. */
+/** Where the build puts a bundle of texts: a path the app computes (src/lib/i18n.ts, localeUrl), in a folder named by the texts' version. */
+export function localeFile(version: string, language: string, bundle: string): string {
+  return `assets/locale/${version}/${language}/${bundle}.js`;
+}
+
+/** The version of every language's texts as bundled: it changes when a text or the plan does, and names their folder. */
+function localeVersion(src: string, plan: Record<string, string[]>): string {
+  const hash = createHash('sha256').update(JSON.stringify(plan));
+  for (const language of LANGUAGES) hash.update(readFileSync(join(src, `locales/${language}.json`)));
+  return hash.digest('hex').slice(0, 10);
+}
+
+/**
+ * Serves `virtual:locale/<language>/<bundle>` from src/locales/<language>.json. The build emits
+ * each as a file of its own at a path the app computes from the language and the bundle
+ * (localeFile, with the version in `__KOLIKKO_LOCALE_VERSION__`), so the first chunk holds no
+ * table of every language's every file name: a language more costs the pages no byte
+ * (docs/decisions.md). The dev server serves them as the virtual modules they are.
+ */
 export function localeBundles(): Plugin {
   let src = '';
   let plan: Record<string, string[]> | null = null;
+  let building = false;
   const planned = () => {
     if (!plan) {
       const en = JSON.parse(readFileSync(join(src, 'locales/en.json'), 'utf8')) as Messages;
@@ -182,17 +204,31 @@ export function localeBundles(): Plugin {
   };
   return {
     name: 'kolikko:locale-bundles',
+    config(user, { command }) {
+      building = command === 'build';
+      src = join(user.root ?? process.cwd(), 'src');
+      // The build's version; the dev server's app asks for the virtual modules and needs none.
+      return { define: { __KOLIKKO_LOCALE_VERSION__: JSON.stringify(building ? localeVersion(src, planned()) : 'dev') } };
+    },
     configResolved(config) {
       src = join(config.root, 'src');
     },
     buildStart() {
       plan = null;
+      if (!building) return;
+      const version = localeVersion(src, planned());
+      for (const language of LANGUAGES) {
+        for (const bundle of Object.keys(planned())) {
+          // Its export is what the app imports: kept, whatever the build does with entries' signatures.
+          this.emitFile({ type: 'chunk', id: `${VIRTUAL}${language}/${bundle}`, fileName: localeFile(version, language, bundle), preserveSignature: 'strict' });
+        }
+      }
     },
     resolveId(id) {
       return id.startsWith(VIRTUAL) ? `\0${id}` : null;
     },
     load(id) {
-      if (!id.startsWith(`\0${VIRTUAL}`)) return null;
+      if (!id.startsWith(LOCALE_MODULE)) return null;
       const [language = '', bundle = ''] = id.slice(VIRTUAL.length + 1).split('/');
       const sections = planned()[bundle];
       const file = join(src, `locales/${language}.json`);

@@ -4,3 +4,6 @@ declare module 'virtual:locale/*' {
   const messages: Messages;
   export default messages;
 }
+
+/** The version of the build's texts, which names their folder (apps/web/build/locale-bundles.ts, localeFile). */
+declare const __KOLIKKO_LOCALE_VERSION__: string;

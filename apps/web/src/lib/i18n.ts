@@ -43,64 +43,17 @@ export type LocaleBundle =
  * Each language's texts come in bundles (apps/web/build/locale-bundles.ts): `core`, what every
  * page shows, one per area, what only that area's pages show, and one for each page that has its
  * own (the student's, and the teacher's that show more than the layout). A page downloads its
- * language's core, its area's bundle and its own, never the other language or the other areas.
+ * language's core, its area's bundle and its own, never another language or the other areas.
+ * The build puts each at a path made of the texts' version, the language and the bundle; the
+ * dev server serves it as the virtual module `virtual:locale/<language>/<bundle>`.
  */
-const loaders: Record<Language, Record<LocaleBundle, () => Promise<{ default: Messages }>>> = {
-  en: {
-    core: () => import('virtual:locale/en/core'),
-    public: () => import('virtual:locale/en/public'),
-    info: () => import('virtual:locale/en/info'),
-    community: () => import('virtual:locale/en/community'),
-    demo: () => import('virtual:locale/en/demo'),
-    auth: () => import('virtual:locale/en/auth'),
-    teacher: () => import('virtual:locale/en/teacher'),
-    student: () => import('virtual:locale/en/student'),
-    'student-home': () => import('virtual:locale/en/student-home'),
-    'student-todos': () => import('virtual:locale/en/student-todos'),
-    'student-history': () => import('virtual:locale/en/student-history'),
-    'student-profile': () => import('virtual:locale/en/student-profile'),
-    'student-rewards': () => import('virtual:locale/en/student-rewards'),
-    'teacher-groups': () => import('virtual:locale/en/teacher-groups'),
-    'teacher-member': () => import('virtual:locale/en/teacher-member'),
-    'teacher-todos': () => import('virtual:locale/en/teacher-todos'),
-    'teacher-shared': () => import('virtual:locale/en/teacher-shared'),
-    'teacher-rewards': () => import('virtual:locale/en/teacher-rewards'),
-    'teacher-community': () => import('virtual:locale/en/teacher-community'),
-    'teacher-upgrades': () => import('virtual:locale/en/teacher-upgrades'),
-    'teacher-profile': () => import('virtual:locale/en/teacher-profile'),
-    'teacher-board': () => import('virtual:locale/en/teacher-board'),
-    'teacher-remote': () => import('virtual:locale/en/teacher-remote'),
-    'teacher-report': () => import('virtual:locale/en/teacher-report'),
-    'teacher-handout': () => import('virtual:locale/en/teacher-handout'),
-  },
-  fi: {
-    core: () => import('virtual:locale/fi/core'),
-    public: () => import('virtual:locale/fi/public'),
-    info: () => import('virtual:locale/fi/info'),
-    community: () => import('virtual:locale/fi/community'),
-    demo: () => import('virtual:locale/fi/demo'),
-    auth: () => import('virtual:locale/fi/auth'),
-    teacher: () => import('virtual:locale/fi/teacher'),
-    student: () => import('virtual:locale/fi/student'),
-    'student-home': () => import('virtual:locale/fi/student-home'),
-    'student-todos': () => import('virtual:locale/fi/student-todos'),
-    'student-history': () => import('virtual:locale/fi/student-history'),
-    'student-profile': () => import('virtual:locale/fi/student-profile'),
-    'student-rewards': () => import('virtual:locale/fi/student-rewards'),
-    'teacher-groups': () => import('virtual:locale/fi/teacher-groups'),
-    'teacher-member': () => import('virtual:locale/fi/teacher-member'),
-    'teacher-todos': () => import('virtual:locale/fi/teacher-todos'),
-    'teacher-shared': () => import('virtual:locale/fi/teacher-shared'),
-    'teacher-rewards': () => import('virtual:locale/fi/teacher-rewards'),
-    'teacher-community': () => import('virtual:locale/fi/teacher-community'),
-    'teacher-upgrades': () => import('virtual:locale/fi/teacher-upgrades'),
-    'teacher-profile': () => import('virtual:locale/fi/teacher-profile'),
-    'teacher-board': () => import('virtual:locale/fi/teacher-board'),
-    'teacher-remote': () => import('virtual:locale/fi/teacher-remote'),
-    'teacher-report': () => import('virtual:locale/fi/teacher-report'),
-    'teacher-handout': () => import('virtual:locale/fi/teacher-handout'),
-  },
-};
+function localeUrl(lang: Language, bundle: LocaleBundle): string {
+  return import.meta.env.DEV ? `/@id/__x00__virtual:locale/${lang}/${bundle}` : `/assets/locale/${__KOLIKKO_LOCALE_VERSION__}/${lang}/${bundle}.js`;
+}
+
+async function loadBundle(lang: Language, bundle: LocaleBundle): Promise<Messages> {
+  return ((await import(/* @vite-ignore */ localeUrl(lang, bundle))) as { default: Messages }).default;
+}
 
 const messages: Partial<Record<Language, Messages>> = {};
 const loaded: Partial<Record<Language, Set<LocaleBundle>>> = {};
@@ -160,7 +113,7 @@ function translatorFor(lang: Language): TFunction {
 async function loadBundles(lang: Language, bundles: Iterable<LocaleBundle>): Promise<void> {
   const have = (loaded[lang] ??= new Set());
   const missing = [...bundles].filter((bundle) => !have.has(bundle));
-  const parts = await Promise.all(missing.map(async (bundle) => (await loaders[lang][bundle]()).default));
+  const parts = await Promise.all(missing.map((bundle) => loadBundle(lang, bundle)));
   messages[lang] = Object.assign({}, messages[lang], ...parts);
   for (const bundle of missing) have.add(bundle);
 }
