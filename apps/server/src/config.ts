@@ -63,6 +63,7 @@ const ZEnv = z.object({
   /** The research study's PDF in each language, linked from the front page. */
   RESEARCH_PDF_URL_EN: ZHttpUrl.optional(),
   RESEARCH_PDF_URL_FI: ZHttpUrl.optional(),
+  RESEARCH_PDF_URL_SV: ZHttpUrl.optional(),
 });
 
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
@@ -133,7 +134,7 @@ export interface Config {
 
 export interface SiteConfig {
   company: { name: string | null; address: string | null; email: string | null };
-  researchPdf: { en: string | null; fi: string | null };
+  researchPdf: { en: string | null; fi: string | null; sv: string | null };
 }
 
 export class ConfigError extends Error {
@@ -185,7 +186,7 @@ export function loadConfig(env: Env = process.env): Config {
     contactTo: e.CONTACT_TO ?? null,
     site: {
       company: { name: e.COMPANY_NAME ?? null, address: e.COMPANY_ADDRESS ?? null, email: e.COMPANY_EMAIL ?? null },
-      researchPdf: { en: e.RESEARCH_PDF_URL_EN ?? null, fi: e.RESEARCH_PDF_URL_FI ?? null },
+      researchPdf: { en: e.RESEARCH_PDF_URL_EN ?? null, fi: e.RESEARCH_PDF_URL_FI ?? null, sv: e.RESEARCH_PDF_URL_SV ?? null },
     },
     seller: { name: e.COMPANY_NAME ?? null, address: e.COMPANY_ADDRESS ?? null, businessId: e.COMPANY_BUSINESS_ID ?? null },
     warnings,

@@ -19,7 +19,7 @@ import type { Plugin } from 'vite';
  * of it for the profile, history and rewards pages; the teacher's 12.2 KB in English, of which
  * the layout and the groups page show 4.8).
  */
-export const LANGUAGES = ['en', 'fi'] as const;
+export const LANGUAGES = ['en', 'fi', 'sv'] as const;
 export const AREAS = ['public', 'info', 'community', 'demo', 'auth', 'teacher', 'student'] as const;
 export type Area = (typeof AREAS)[number];
 

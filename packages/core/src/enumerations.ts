@@ -64,7 +64,7 @@ export const TODOLIST_TARGETS = [
 export type TodolistTarget = (typeof TODOLIST_TARGETS)[number];
 
 /** The language a todo list is written in (spec section 3); a new list is Finnish, as community lists are. */
-export const TODOLIST_LANGUAGES = ['FI', 'EN'] as const;
+export const TODOLIST_LANGUAGES = ['FI', 'EN', 'SV'] as const;
 export type TodolistLanguage = (typeof TODOLIST_LANGUAGES)[number];
 export const TODOLIST_DEFAULT_LANGUAGE: TodolistLanguage = 'FI';
 

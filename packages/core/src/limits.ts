@@ -125,7 +125,7 @@ export const DEMO_SAMPLE_STUDENTS = 5;
  */
 export const DEMO_IDLE_MINUTES = 45;
 
-export const LANGUAGES = ['en', 'fi'] as const;
+export const LANGUAGES = ['en', 'fi', 'sv'] as const;
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;

@@ -11,8 +11,8 @@ export type BannerValue =
   | number
   /** A text of its own translation key, e.g. "7 coins". */
   | { key: string; values?: Record<string, string | number> }
-  /** A name the server gives in every language, e.g. a character part's. */
-  | { localized: Record<(typeof LANGUAGES)[number], string> };
+  /** A name the server gives in its languages (English always), e.g. a character part's. */
+  | { localized: Partial<Record<(typeof LANGUAGES)[number], string>> & { en: string } };
 
 export type BannerValues = Record<string, BannerValue>;
 
@@ -23,7 +23,7 @@ export function coinsValue(count: number): BannerValue {
 
 function resolveValue(value: BannerValue, t: TFunction, language: string): string | number {
   if (typeof value !== 'object') return value;
-  if ('localized' in value) return value.localized[LANGUAGES.find((known) => known === language) ?? 'en'];
+  if ('localized' in value) return value.localized[LANGUAGES.find((known) => known === language) ?? 'en'] ?? value.localized.en;
   return t(value.key, value.values);
 }
 

@@ -34,5 +34,7 @@ export function withPart(look: CharacterLook, type: CharacterType, path: string)
 
 /** A part's name in the language of the page. */
 export function partName(name: TCharacterImage['name'], language: Language): string {
-  return name[language];
+  // The server names the parts in its languages, English always.
+  const named: Partial<Record<Language, string>> = name;
+  return named[language] ?? name.en;
 }

@@ -43,6 +43,7 @@ describe('formatLongDate', () => {
     const date = new Date(2026, 0, 5, 12);
     expect(formatLongDate(date, 'en')).toMatch(/Monday.*January.*2026/);
     expect(formatLongDate(date, 'fi')).toMatch(/maanantai.*tammikuuta.*2026/);
+    expect(formatLongDate(date, 'sv')).toBe('måndag 5 januari 2026');
   });
 });
 
@@ -53,11 +54,15 @@ describe('formatEuros and formatPermille', () => {
     // Finnish puts the sign after a (no-break) space and uses a decimal comma.
     expect(formatEuros(1255, 'fi')).toBe('12,55\u00a0€');
     expect(formatEuros(160_000, 'fi')).toBe('1\u00a0600,00\u00a0€');
+    // Swedish as Finland writes it: the same decimal comma and the sign after the amount.
+    expect(formatEuros(1255, 'sv')).toBe('12,55\u00a0€');
+    expect(formatEuros(160_000, 'sv')).toBe('1\u00a0600,00\u00a0€');
   });
 
   it('write VAT in thousandths as a percentage', () => {
     expect(formatPermille(255, 'en')).toBe('25.5%');
     expect(formatPermille(255, 'fi')).toBe('25,5\u00a0%');
+    expect(formatPermille(255, 'sv')).toBe('25,5\u00a0%');
     expect(formatPermille(240, 'en')).toBe('24%');
   });
 });

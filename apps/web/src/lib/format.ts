@@ -32,16 +32,20 @@ export function localDayKey(value: string | Date): string {
   return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
 }
 
-/** Spec section 9's long header date in the language of the page, e.g. "Monday 5 January 2026". */
+/**
+ * Spec section 9's long header date in the language of the page, e.g. "Monday 5 January 2026";
+ * Swedish as Finland writes it ("måndag 5 januari 2026").
+ */
 export function formatLongDate(value: string | Date, language: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(language.startsWith('sv') ? 'sv-FI' : language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
 
-/** The number formats of a page language: Finnish writes 12,55 €, English €12.55. */
+/** The number formats of a page language: Finnish writes 12,55 €, Swedish in Finland 12,55 €, English €12.55. */
 function numberLocale(language: string): string {
-  return language.startsWith('fi') ? 'fi-FI' : 'en-IE';
+  if (language.startsWith('fi')) return 'fi-FI';
+  return language.startsWith('sv') ? 'sv-FI' : 'en-IE';
 }
 
 /** Spec section 9: prices are integer cents, shown as euros with two decimals in the page's language. */

@@ -2,16 +2,25 @@
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import fi from '../locales/fi.json';
-import { translate, setAllMessages } from './i18n.ts';
+import sv from '../locales/sv.json';
+import { browserLanguage, translate, setAllMessages } from './i18n.ts';
 
 setAllMessages('en', en);
 setAllMessages('fi', fi);
+setAllMessages('sv', sv);
 
 describe('translate', () => {
   it('picks the plural form of the language for a count', () => {
     expect(translate('en', 'owedRewards.header', { count: 1, coinsText: '5 coins' })).toBe('1 reward (5 coins) waiting');
     expect(translate('en', 'owedRewards.header', { count: 2, coinsText: '5 coins' })).toBe('2 rewards (5 coins) waiting');
     expect(translate('en', 'owedRewards.header', { count: 0, coinsText: '0 coins' })).toBe('0 rewards (0 coins) waiting');
+  });
+
+  it('picks Swedish plurals by Swedish rules (one and other, as English)', () => {
+    expect(translate('sv', 'common.coinsAmount', { count: 1 })).toBe('1 mynt');
+    expect(translate('sv', 'common.coinsAmount', { count: 0 })).toBe('0 mynt');
+    expect(translate('sv', 'owedRewards.header', { count: 1, coinsText: '5 mynt' })).toBe('1 belöning (5 mynt) väntar');
+    expect(translate('sv', 'owedRewards.header', { count: 3, coinsText: '5 mynt' })).toBe('3 belöningar (5 mynt) väntar');
   });
 
   it('fills in values and leaves nothing for a value not given', () => {
@@ -22,6 +31,18 @@ describe('translate', () => {
   it('answers the key itself for a key that does not exist', () => {
     expect(translate('fi', 'no.such.key')).toBe('no.such.key');
     expect(translate('fi', 'studentTodos')).toBe('studentTodos');
+  });
+});
+
+describe('browserLanguage', () => {
+  it('reads Finnish or Swedish from the first of the browser languages that is one of them, else English', () => {
+    for (const tag of ['sv', 'sv-FI', 'sv-SE', 'SV-fi']) expect(browserLanguage([tag])).toBe('sv');
+    for (const tag of ['fi', 'fi-FI']) expect(browserLanguage([tag])).toBe('fi');
+    expect(browserLanguage(['de-DE', 'sv-SE', 'fi'])).toBe('sv');
+    expect(browserLanguage(['en-US', 'fi-FI'])).toBe('fi');
+    expect(browserLanguage(['en-GB', 'de'])).toBe('en');
+    expect(browserLanguage(['se', 'svk'])).toBe('en');
+    expect(browserLanguage([])).toBe('en');
   });
 });
 

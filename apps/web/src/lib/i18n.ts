@@ -144,12 +144,24 @@ function readStoredLanguage(): Language | null {
   }
 }
 
-/** Spec section 1: the stored choice, else the browser language when it is Finnish, else English. */
+/**
+ * The first of the browser's languages that is Finnish or Swedish (`fi`, `fi-FI`; `sv`, `sv-FI`,
+ * `sv-SE`: the part before the region counts), else English: as before Swedish, a Finnish
+ * teacher's browser that lists English first and Finnish second opens in Finnish.
+ */
+export function browserLanguage(tags: readonly string[]): Language {
+  for (const tag of tags) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (primary !== 'en' && isLanguage(primary)) return primary;
+  }
+  return 'en';
+}
+
+/** Spec section 1: the stored choice, else the browser's language when it is one of ours, else English. */
 function initialLanguage(): Language {
   const stored = readStoredLanguage();
   if (stored) return stored;
-  const browser = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
-  return browser.some((tag) => tag.toLowerCase().startsWith('fi')) ? 'fi' : 'en';
+  return browserLanguage(navigator.languages.length > 0 ? navigator.languages : [navigator.language]);
 }
 
 function show(lang: Language): void {

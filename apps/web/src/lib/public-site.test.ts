@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const configured = {
   company: { name: 'Opetus Oy', address: 'Katu 1, 00100 Helsinki', email: 'tietosuoja@example.fi' },
-  research_pdf: { en: 'https://example.fi/study-en.pdf', fi: 'https://example.fi/tutkimus.pdf' },
+  research_pdf: { en: 'https://example.fi/study-en.pdf', fi: 'https://example.fi/tutkimus.pdf', sv: 'https://example.fi/studie.pdf' },
 };
-const unset = { company: { name: null, address: null, email: null }, research_pdf: { en: null, fi: null } };
+const unset = { company: { name: null, address: null, email: null }, research_pdf: { en: null, fi: null, sv: null } };
 
 describe('readPublicSite', () => {
   it('keeps the configured facts', async () => {
@@ -39,9 +39,11 @@ describe('researchLink', () => {
     const both = readPublicSite(configured);
     expect(researchLink(both, 'en')).toBe('https://example.fi/study-en.pdf');
     expect(researchLink(both, 'fi')).toBe('https://example.fi/tutkimus.pdf');
-    const englishOnly = readPublicSite({ ...configured, research_pdf: { en: 'https://example.fi/study-en.pdf', fi: null } });
+    expect(researchLink(both, 'sv')).toBe('https://example.fi/studie.pdf');
+    const englishOnly = readPublicSite({ ...configured, research_pdf: { en: 'https://example.fi/study-en.pdf', fi: null, sv: null } });
     expect(researchLink(englishOnly, 'en')).toBe('https://example.fi/study-en.pdf');
     expect(researchLink(englishOnly, 'fi')).toBeNull();
+    expect(researchLink(englishOnly, 'sv')).toBeNull();
     expect(researchLink(readPublicSite(unset), 'en')).toBeNull();
     // Not answered yet.
     expect(researchLink(null, 'fi')).toBeNull();

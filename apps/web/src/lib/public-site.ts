@@ -10,7 +10,7 @@ import type { Language } from './i18n.ts';
  */
 export type PublicSite = TSiteFacts;
 
-const EMPTY: PublicSite = { company: { name: null, address: null, email: null }, research_pdf: { en: null, fi: null } };
+const EMPTY: PublicSite = { company: { name: null, address: null, email: null }, research_pdf: { en: null, fi: null, sv: null } };
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
@@ -34,7 +34,7 @@ export function readPublicSite(body: unknown): PublicSite {
   const pdf = field(body, 'research_pdf');
   return {
     company: { name: text(field(company, 'name')), address: text(field(company, 'address')), email: text(field(company, 'email')) },
-    research_pdf: { en: link(field(pdf, 'en')), fi: link(field(pdf, 'fi')) },
+    research_pdf: { en: link(field(pdf, 'en')), fi: link(field(pdf, 'fi')), sv: link(field(pdf, 'sv')) },
   };
 }
 

@@ -45,6 +45,7 @@ export const ZSiteFacts = z.object({
   research_pdf: z.object({
     en: z.string().nullable(),
     fi: z.string().nullable(),
+    sv: z.string().nullable(),
   }),
 });
 export type TSiteFacts = z.infer<typeof ZSiteFacts>;

@@ -67,12 +67,12 @@ export const demos = pgTable(
   'demos',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    language: text('language', { enum: ['en', 'fi'] }).notNull(),
+    language: text('language', { enum: ['en', 'fi', 'sv'] }).notNull(),
     memberIds: uuid('member_ids').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
     lastActionAt: timestamp('last_action_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('demos_last_action_idx').on(t.lastActionAt), check('demos_language_valid', sql`${t.language} in ('en', 'fi')`)],
+  (t) => [index('demos_last_action_idx').on(t.lastActionAt), check('demos_language_valid', sql`${t.language} in ('en', 'fi', 'sv')`)],
 );
 
 export const groups = pgTable(
@@ -525,13 +525,13 @@ export const todolists = pgTable(
     /** One of spec section 3's categories, lowercased; null when not chosen. */
     category: text('category'),
     target: text('target'),
-    language: text('language', { enum: ['FI', 'EN'] }).notNull().default('FI'),
+    language: text('language', { enum: ['FI', 'EN', 'SV'] }).notNull().default('FI'),
     communityStatus: boolean('community_status').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index('todolists_teacher_idx').on(t.teacherId, t.createdAt),
-    check('todolists_language_valid', sql`${t.language} in ('FI', 'EN')`),
+    check('todolists_language_valid', sql`${t.language} in ('FI', 'EN', 'SV')`),
   ],
 );
 
@@ -557,13 +557,13 @@ export const communityLists = pgTable(
     price: integer('price').notNull().default(0),
     categories: text('categories').array().notNull(),
     targets: text('targets').array().notNull(),
-    language: text('language', { enum: ['FI', 'EN'] }).notNull().default('FI'),
+    language: text('language', { enum: ['FI', 'EN', 'SV'] }).notNull().default('FI'),
     sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('community_lists_shared_at_idx').on(t.sharedAt),
     check('community_lists_price_valid', sql`${t.price} >= 0`),
-    check('community_lists_language_valid', sql`${t.language} in ('FI', 'EN')`),
+    check('community_lists_language_valid', sql`${t.language} in ('FI', 'EN', 'SV')`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { TodolistLanguage } from '@kolikko/core/enumerations';
 import type { DbOrTx } from '../../db/client.ts';
 import { communityLists, communityPurchases, teachers, todolists } from '../../db/schema/index.ts';
 
@@ -82,7 +83,7 @@ export interface CommunitySearch {
   q?: string | undefined;
   category?: string | undefined;
   target?: string | undefined;
-  language?: string | undefined;
+  language?: TodolistLanguage | undefined;
   limit: number;
   offset: number;
 }
@@ -100,7 +101,7 @@ export async function searchCommunity(db: DbOrTx, search: CommunitySearch) {
   }
   if (search.category) conditions.push(sql`${search.category} = any(${communityLists.categories})`);
   if (search.target) conditions.push(sql`${search.target} = any(${communityLists.targets})`);
-  if (search.language) conditions.push(eq(communityLists.language, search.language as 'FI' | 'EN'));
+  if (search.language) conditions.push(eq(communityLists.language, search.language));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await db
     .select({ item: communityLists, username: teachers.username })

@@ -124,7 +124,7 @@ describe('POST community/todolist/{id}', () => {
       [form({ price: -1 }), 'VALIDATION.INVALID_INPUT'],
       [form({ price: 1.5 }), 'VALIDATION.INVALID_INPUT'],
       [form({ price: '10' }), 'VALIDATION.INVALID_INPUT'],
-      [form({ language: 'SV' }), 'VALIDATION.INVALID_INPUT'],
+      [form({ language: 'DE' }), 'VALIDATION.INVALID_INPUT'],
     ];
     for (const [body, code] of cases) {
       const res = await call('POST', `/api/community/todolist/${list.id}`, publisher.cookie, body);
@@ -172,7 +172,11 @@ describe('GET public/community', () => {
     const byDescription = (await call('GET', '/api/public/community?q=Ten%20short%20tasks&category=music&page_size=50')).json().items;
     expect(byDescription.map((i: { todolist_id: string }) => i.todolist_id)).toContain(first.list.id);
     expect((await call('GET', '/api/public/community?q=%25%25%25zz_nothing')).json().items).toEqual([]);
-    const bad = await call('GET', '/api/public/community?language=SV');
+    // Swedish (issue 37): a list published in Swedish is found by its language, and only it.
+    const third = await published({ price: 0, todos: 1, title: `${marker} svensk`, categories: ['MUSIC'], targets: ['THIRD_GRADE'], language: 'SV' });
+    expect(await ids('&language=SV')).toEqual([third.list.id]);
+    expect(await ids('&language=FI')).toEqual([first.list.id]);
+    const bad = await call('GET', '/api/public/community?language=DE');
     expect([bad.statusCode, bad.json().errorCode]).toEqual([400, 'VALIDATION.INVALID_INPUT']);
   });
 });

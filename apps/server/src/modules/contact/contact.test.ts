@@ -450,7 +450,7 @@ describe('GET /api/public/site', () => {
   it('without configuration: every fact null; cacheable for a few minutes', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/public/site' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ company: { name: null, address: null, email: null }, research_pdf: { en: null, fi: null } });
+    expect(res.json()).toEqual({ company: { name: null, address: null, email: null }, research_pdf: { en: null, fi: null, sv: null } });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
   });
 
@@ -461,16 +461,17 @@ describe('GET /api/public/site', () => {
       COMPANY_EMAIL: 'privacy@kolikko.test',
       RESEARCH_PDF_URL_EN: 'https://research.example/kolikko-en.pdf',
       RESEARCH_PDF_URL_FI: 'http://research.example/kolikko-fi.pdf',
+      RESEARCH_PDF_URL_SV: 'https://research.example/kolikko-sv.pdf',
     });
     const res = await configured.app.inject({ method: 'GET', url: '/api/public/site' });
     expect(res.json()).toEqual({
       company: { name: 'Kolikko Oy', address: 'Esimerkkikatu 1, 00100 Helsinki', email: 'privacy@kolikko.test' },
-      research_pdf: { en: 'https://research.example/kolikko-en.pdf', fi: 'http://research.example/kolikko-fi.pdf' },
+      research_pdf: { en: 'https://research.example/kolikko-en.pdf', fi: 'http://research.example/kolikko-fi.pdf', sv: 'https://research.example/kolikko-sv.pdf' },
     });
     const onlyEn = await buildTestApp({ RESEARCH_PDF_URL_EN: 'https://research.example/en.pdf', COMPANY_NAME: 'Kolikko Oy' });
     expect((await onlyEn.app.inject({ method: 'GET', url: '/api/public/site' })).json()).toEqual({
       company: { name: 'Kolikko Oy', address: null, email: null },
-      research_pdf: { en: 'https://research.example/en.pdf', fi: null },
+      research_pdf: { en: 'https://research.example/en.pdf', fi: null, sv: null },
     });
   });
 
@@ -478,6 +479,7 @@ describe('GET /api/public/site', () => {
     const bad: [string, string][] = [
       ['RESEARCH_PDF_URL_EN', 'javascript:alert(1)'],
       ['RESEARCH_PDF_URL_FI', 'ftp://research.example/a.pdf'],
+      ['RESEARCH_PDF_URL_SV', 'javascript:alert(1)'],
       ['RESEARCH_PDF_URL_EN', 'research.example/a.pdf'],
       ['CONTACT_TO', 'owner'],
       ['COMPANY_EMAIL', 'privacy at kolikko'],

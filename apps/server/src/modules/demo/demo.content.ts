@@ -7,7 +7,7 @@
  */
 import { escapeHtml } from '../../platform/html.ts';
 
-export const DEMO_LANGUAGES = ['en', 'fi'] as const;
+export const DEMO_LANGUAGES = ['en', 'fi', 'sv'] as const;
 export type DemoLanguage = (typeof DEMO_LANGUAGES)[number];
 
 /** A Quill delta (the editor's content_delta): text runs, each paragraph ended by a newline. */
@@ -146,6 +146,43 @@ export const DEMO_CONTENT: Record<DemoLanguage, DemoContent> = {
     privateChat: [
       ['member', 'Tein lukutehtävän!'],
       ['teacher', 'Hienoa, Eetu!'],
+    ],
+  },
+  sv: {
+    groupName: 'Klass 4B',
+    students: [
+      { name: 'Elsa', smallGroup: 'blue' },
+      { name: 'Noah', smallGroup: 'blue' },
+      { name: 'Alma', smallGroup: 'blue' },
+      { name: 'Oliver', smallGroup: 'orange' },
+      { name: 'Ella', smallGroup: 'orange' },
+    ],
+    listName: 'Den här veckan',
+    todos: [
+      todo([[{ text: 'Läs', bold: true }, ' sidorna 12–15 i läseboken.']], { reward: 5, answertype: 'none', answer: '' }),
+      todo([['Titta på den korta videon och skriv en sak som du lärde dig.'], [{ text: 'Titta på videon', link: VIDEO_PAGE }]], {
+        reward: 10,
+        answertype: 'free',
+        answer: '',
+      }),
+      todo([['Hur mycket är 7 × 8? Skriv talet.']], { reward: 8, answertype: 'strict', answer: '56' }),
+      todo([['Städa din pulpet före rasten.']], { reward: 3, answertype: 'none', answer: '' }),
+    ],
+    rewardListName: 'Klassens belöningar',
+    rewards: [
+      { name: 'Välj lek på gymnastiken', description: 'Du får välja leken på nästa gymnastiklektion.', price: 30 },
+      { name: 'Extra datortid', description: 'Tio minuter extra vid datorn.', price: 20 },
+      { name: 'Sitt var du vill', description: 'Välj din plats för en dag.', price: 15 },
+    ],
+    freeAnswer: 'Man får mynt när man gör uppgifter.',
+    groupChat: [
+      ['teacher', 'God morgon, 4B! Nu kan ni se veckans uppgifter.'],
+      [1, 'Kan vi få datortiden som belöning också?'],
+      ['teacher', 'Ja, nu finns den bland belöningarna.'],
+    ],
+    privateChat: [
+      ['member', 'Jag har gjort läsuppgiften!'],
+      ['teacher', 'Bra jobbat, Noah!'],
     ],
   },
 };

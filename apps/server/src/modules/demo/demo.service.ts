@@ -3,6 +3,7 @@ import { AppError } from '@kolikko/core/errors';
 import { DEMO_IDLE_MINUTES, SESSION_TTL_MS } from '@kolikko/core/limits';
 import { isDefaultCharacterPart } from '@kolikko/core/rules/characters';
 import { perWindow } from '@kolikko/core/rules/attempts';
+import type { TodolistLanguage } from '@kolikko/core/enumerations';
 import type { TDemo } from '@kolikko/core/schemas/demo';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -19,6 +20,9 @@ import { DEMO_CONTENT, type DemoLanguage } from './demo.content.ts';
 import * as repo from './demo.repo.ts';
 
 const MINUTE_MS = 60_000;
+/** The demo teacher's username before its tag, and the demo list's language, in each demo language. */
+const DEMO_TEACHER_WORD: Record<DemoLanguage, string> = { en: 'teacher', fi: 'opettaja', sv: 'lärare' };
+const DEMO_LIST_LANGUAGE: Record<DemoLanguage, TodolistLanguage> = { en: 'EN', fi: 'FI', sv: 'SV' };
 /** Demos started per network address: 10, then an hour's wait (each one is a classroom of rows). */
 export const DEMO_STARTS_PER_ADDRESS = perWindow(10, 60 * MINUTE_MS);
 /** A demo idle this long is removed (core's DEMO_IDLE_MINUTES, which the demo page tells), at the next sweep. */
@@ -70,7 +74,7 @@ export function createDemoService({ db, sessions, owedRewards, characterParts, l
       const now = Date.now();
       const ago = (minutes: number) => new Date(now - minutes * MINUTE_MS);
       const demoId = await repo.insertDemo(tx, language);
-      const teacher = await repo.insertDemoTeacher(tx, demoId, `${language === 'fi' ? 'opettaja' : 'teacher'}_${tag}`);
+      const teacher = await repo.insertDemoTeacher(tx, demoId, `${DEMO_TEACHER_WORD[language]}_${tag}`);
       const purse = teacherAccount(teacher.id);
       await moveCoins(tx, { from: 'mint', to: purse, amount: DEMO_PURSE, reason: 'demo_topup', actor: 'system' });
       const group = await insertGroup(tx, teacher.id, `${c.groupName} (demo ${tag})`, true);
@@ -104,7 +108,7 @@ export function createDemoService({ db, sessions, owedRewards, characterParts, l
       const list = await insertTodolist(tx, teacher.id, {
         name: c.listName,
         category: 'other',
-        language: language === 'fi' ? 'FI' : 'EN',
+        language: DEMO_LIST_LANGUAGE[language],
       });
       const todos = await repo.insertDemoTodos(
         tx,

@@ -27,7 +27,7 @@ interface Demo {
   as: (who: 'teacher' | number) => (opts: InjectOptions) => Promise<LightMyRequestResponse>;
 }
 
-async function startDemo(opts: { language?: 'en' | 'fi'; ip?: string; cookie?: string } = {}): Promise<Demo> {
+async function startDemo(opts: { language?: TDemo['language']; ip?: string; cookie?: string } = {}): Promise<Demo> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/demo',
@@ -53,7 +53,7 @@ async function startDemo(opts: { language?: 'en' | 'fi'; ip?: string; cookie?: s
 async function demoTeacher(d: Demo) {
   const res = await d.as('teacher')({ method: 'GET', url: '/api/checkStatus' });
   expect(res.statusCode).toBe(200);
-  return res.json<{ id: string; coins: number; demo?: boolean; admin: boolean }>();
+  return res.json<{ id: string; username: string; coins: number; demo?: boolean; admin: boolean }>();
 }
 
 async function demoGroupId(d: Demo): Promise<string> {
@@ -118,8 +118,22 @@ describe('POST /api/demo', () => {
     expect(row?.n).toBe(1);
   });
 
+  it('speaks Swedish as Finland does: its class, teacher, list (a Swedish one), rewards and chat', async () => {
+    const d = await startDemo({ language: 'sv' });
+    expect(d.body.language).toBe('sv');
+    expect(d.body.students.map((s) => s.name)).toEqual(['Elsa', 'Noah', 'Alma', 'Oliver', 'Ella']);
+    const me = await demoTeacher(d);
+    expect(me.username).toMatch(/^lärare_/);
+    const lists = (await d.as('teacher')({ method: 'GET', url: `/api/todolists/${me.id}` })).json<{ name: string; language: string }[]>();
+    expect(lists.map((l) => [l.name, l.language])).toEqual([['Den här veckan', 'SV']]);
+    const groupId = await demoGroupId(d);
+    expect(JSON.stringify((await d.as(0)({ method: 'GET', url: `/api/rewards/shared/${groupId}` })).json())).toContain('Extra datortid');
+    expect(JSON.stringify((await d.as(1)({ method: 'GET', url: `/api/chat?group_id=${groupId}` })).json())).toContain('God morgon, 4B!');
+    await expectBooksBalance(db);
+  });
+
   it('refuses a language it does not speak', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/demo', payload: { language: 'sv' } });
+    const res = await app.inject({ method: 'POST', url: '/api/demo', payload: { language: 'de' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errorCode: 'VALIDATION.INVALID_INPUT' });
   });

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import * as repo from './reasons.repo.ts';
 
 /** The language a group's default reasons are named in: the teacher's, as its browser says. */
-export type ReasonLanguage = 'en' | 'fi';
+export type ReasonLanguage = 'en' | 'fi' | 'sv';
 
 /** Six positive reasons a new group starts with (issue 32), a coin each; the teacher changes them at will. */
 export const DEFAULT_REASONS: Record<ReasonLanguage, readonly { name: string; icon: AwardReasonIcon; coins: number }[]> = {
@@ -23,12 +23,23 @@ export const DEFAULT_REASONS: Record<ReasonLanguage, readonly { name: string; ic
     { name: 'Ystävällisyys', icon: 'kindness', coins: 1 },
     { name: 'Sinnikkyys', icon: 'persistence', coins: 1 },
   ],
+  sv: [
+    { name: 'Hjälpa andra', icon: 'helping', coins: 1 },
+    { name: 'Samarbete', icon: 'teamwork', coins: 1 },
+    { name: 'Flit', icon: 'hard-work', coins: 1 },
+    { name: 'Aktivt deltagande', icon: 'participating', coins: 1 },
+    { name: 'Vänlighet', icon: 'kindness', coins: 1 },
+    { name: 'Uthållighet', icon: 'persistence', coins: 1 },
+  ],
 };
 
 /** The first language of an Accept-Language header we have reasons in; English otherwise. */
 export function reasonLanguage(acceptLanguage: string | undefined): ReasonLanguage {
   const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first === 'fi' || first.startsWith('fi-') ? 'fi' : 'en';
+  if (first === 'fi' || first.startsWith('fi-')) return 'fi';
+  // A Finland-Swedish browser usually sends sv-FI.
+  if (first === 'sv' || first.startsWith('sv-')) return 'sv';
+  return 'en';
 }
 /**
  * Gives a group its default reasons in `language`, once: at its creation, or for a group made

@@ -30,6 +30,9 @@ describe('default reasons', () => {
     const reasons = (await call('GET', `/api/group/${made.json().id}/reasons`, cookie, undefined, { 'accept-language': 'en' })).json<Reason[]>();
     expect(names(reasons)).toEqual(['1:Toisten auttaminen', '2:Yhteistyö', '3:Ahkeruus', '4:Osallistuminen', '5:Ystävällisyys', '6:Sinnikkyys']);
     expect(reasons.every((r) => r.coins > 0)).toBe(true);
+    const swedish = await call('POST', '/api/group', cookie, { id: teacher.id, group_name: '2C' }, { 'accept-language': 'sv-FI,sv;q=0.9,fi;q=0.8' });
+    const svenska = (await call('GET', `/api/group/${swedish.json().id}/reasons`, cookie)).json<Reason[]>();
+    expect(names(svenska)).toEqual(['1:Hjälpa andra', '2:Samarbete', '3:Flit', '4:Aktivt deltagande', '5:Vänlighet', '6:Uthållighet']);
   });
 
   it('gives a group made before reasons existed its defaults once, however many first reads race', async () => {
@@ -45,7 +48,10 @@ describe('default reasons', () => {
     expect(reasonLanguage('fi')).toBe('fi');
     expect(reasonLanguage('fi-FI,en;q=0.5')).toBe('fi');
     expect(reasonLanguage('en-GB,fi;q=0.9')).toBe('en');
-    expect(reasonLanguage('sv-FI')).toBe('en');
+    expect(reasonLanguage('sv-FI')).toBe('sv');
+    expect(reasonLanguage('sv,en;q=0.5')).toBe('sv');
+    expect(reasonLanguage('sv-SE')).toBe('sv');
+    expect(reasonLanguage('de-DE,sv;q=0.9')).toBe('en');
     expect(reasonLanguage(undefined)).toBe('en');
   });
 });

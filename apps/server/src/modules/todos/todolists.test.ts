@@ -137,7 +137,7 @@ describe('todo lists: create, read, settings, delete', () => {
   it.each([
     [{ category: 'ASTROLOGY' }, 'category'],
     [{ target: 'KINDERGARTEN' }, 'target'],
-    [{ language: 'SV' }, 'language'],
+    [{ language: 'DE' }, 'language'],
   ])('refuses a value outside the enumerations: %j', async (body, field) => {
     const { list, cookie } = await teacherWithList();
     const res = await call('PUT', `/api/todolist/${list.id}`, cookie, body);

@@ -22,7 +22,7 @@ export async function currentDemo(): Promise<TDemo | null> {
 }
 
 /** Starts a demo classroom in the language given (the browser's previous demo is removed). */
-export async function startDemo(language: 'en' | 'fi'): Promise<TDemo> {
+export async function startDemo(language: TDemo['language']): Promise<TDemo> {
   let res: Response;
   try {
     res = await fetch('/api/demo', {

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Tit
 import { useMediaQuery } from '@mantine/hooks';
 import { DEMO_IDLE_MINUTES } from '@kolikko/core/limits';
 import type { TDemo } from '@kolikko/core/schemas/demo';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation, type Language } from '../../../lib/i18n.ts';
 import { Link } from '../../../lib/router.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
@@ -95,9 +95,9 @@ function rememberChosenStudent(id: string): void {
 }
 
 /** Continues the browser's demo, or starts one (`fresh`: always a new one). */
-async function openDemo(fresh: boolean, language: string): Promise<DemoState> {
+async function openDemo(fresh: boolean, language: Language): Promise<DemoState> {
   try {
-    const demo = (fresh ? null : await currentDemo()) ?? (await startDemo(language === 'fi' ? 'fi' : 'en'));
+    const demo = (fresh ? null : await currentDemo()) ?? (await startDemo(language));
     return { status: 'ready', demo };
   } catch (error) {
     return { status: 'error', rateLimited: error instanceof DemoStartError && error.rateLimited };

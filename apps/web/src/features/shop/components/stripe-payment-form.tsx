@@ -148,7 +148,7 @@ export function StripePaymentForm({ publishableKey, teacherId, pack }: { publish
   return (
     <Elements
       stripe={stripePromise}
-      options={{ clientSecret: intent.data.clientSecret, locale: i18n.language === 'fi' ? 'fi' : 'en', appearance: APPEARANCE }}
+      options={{ clientSecret: intent.data.clientSecret, locale: i18n.language, appearance: APPEARANCE }}
     >
       <StripeCheckoutForm pack={pack} />
     </Elements>

@@ -6,7 +6,7 @@ import { currentLanguage, type Language } from '../../../lib/i18n.ts';
 import { putTodolistInCache } from './get-todolists.ts';
 
 /** A new list is in the language the teacher uses the app in (docs/decisions.md, issue 14). */
-const LIST_LANGUAGE = { en: 'EN', fi: 'FI' } as const satisfies Record<Language, TodolistLanguage>;
+const LIST_LANGUAGE = { en: 'EN', fi: 'FI', sv: 'SV' } as const satisfies Record<Language, TodolistLanguage>;
 
 export function createTodolist(teacherId: string, name: string): Promise<TTodolist> {
   const body: TCreateTodolistRequest = { name, id: teacherId, language: LIST_LANGUAGE[currentLanguage()] };
