@@ -66,7 +66,7 @@ export function StudentLayout() {
                 <IconMessage size={20} />
               </ActionIcon>
             </Indicator>
-            <LanguageToggle />
+            <LanguageToggle selectOnPhones />
             {/* One of the two is displayed at a time, so there is always exactly one "Log out" button (none in the demo at /proto). */}
             {!user.demo && (
               <>
