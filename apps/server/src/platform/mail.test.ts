@@ -84,9 +84,7 @@ describe('mail through SMTP_URL', () => {
       database.db,
       sql`select "to", attempts, send_after is not null as due, last_error from mail_outbox`,
     );
-    // Tried at least once: a relay of another app of the worker, on the same database, may have tried it too, as another node would.
-    expect(waiting).toMatchObject([{ to: 'nomail@school.test', due: true, last_error: expect.stringMatching(/ECONNREFUSED/) }]);
-    expect(waiting[0]?.attempts).toBeGreaterThanOrEqual(1);
+    expect(waiting).toMatchObject([{ to: 'nomail@school.test', attempts: 1, due: true, last_error: expect.stringMatching(/ECONNREFUSED/) }]);
     await buildTeacher(database.db, { email: 'known@school.test' });
     const known = await app.inject({ method: 'POST', url: '/api/password-reset/request', payload: { email: 'known@school.test' } });
     const unknown = await app.inject({ method: 'POST', url: '/api/password-reset/request', payload: { email: 'unknown@school.test' } });

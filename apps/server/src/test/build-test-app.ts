@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, onTestFinished } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -39,9 +39,20 @@ export async function buildTestApp(
   const background = options.background ?? createBackground({ error: (obj, msg) => app.log.error(obj, msg) });
   const app: FastifyInstance = await buildApp({ config, database, ...options, background });
   await app.ready();
-  // Work a test left behind finishes before the next test empties the tables it writes to.
-  afterEach(() => background.settled());
-  afterAll(() => app.close());
+  try {
+    // Built inside a test: it closes when the test ends. A hook registered from inside a test
+    // never runs, so such an app lived on, and its mail relay's sweep (one test's clock two hours
+    // ahead) took the outbox rows of tests in later files of the worker.
+    onTestFinished(async () => {
+      await background.settled();
+      await app.close();
+    });
+  } catch {
+    // Built for the file (Vitest refuses onTestFinished outside a test): work a test left behind
+    // finishes before the next test empties the tables it writes to, and the app closes with the file.
+    afterEach(() => background.settled());
+    afterAll(() => app.close());
+  }
   return { app, database, config, background };
 }
 
