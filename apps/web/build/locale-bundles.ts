@@ -195,6 +195,8 @@ export function localeBundles(): Plugin {
   let src = '';
   let plan: Record<string, string[]> | null = null;
   let building = false;
+  /** The build's version, computed once with the config: the define and the file names share it. */
+  let version = 'dev';
   const planned = () => {
     if (!plan) {
       const en = JSON.parse(readFileSync(join(src, 'locales/en.json'), 'utf8')) as Messages;
@@ -208,7 +210,8 @@ export function localeBundles(): Plugin {
       building = command === 'build';
       src = join(user.root ?? process.cwd(), 'src');
       // The build's version; the dev server's app asks for the virtual modules and needs none.
-      return { define: { __KOLIKKO_LOCALE_VERSION__: JSON.stringify(building ? localeVersion(src, planned()) : 'dev') } };
+      if (building) version = localeVersion(src, planned());
+      return { define: { __KOLIKKO_LOCALE_VERSION__: JSON.stringify(version) } };
     },
     configResolved(config) {
       src = join(config.root, 'src');
@@ -216,7 +219,6 @@ export function localeBundles(): Plugin {
     buildStart() {
       plan = null;
       if (!building) return;
-      const version = localeVersion(src, planned());
       for (const language of LANGUAGES) {
         for (const bundle of Object.keys(planned())) {
           // Its export is what the app imports: kept, whatever the build does with entries' signatures.
