@@ -6,6 +6,8 @@
 //                               [--connections 4] [--class 30] [--replays 15] [--time-limit 840]
 //                               [--variant-root <dir>]
 //
+// --cpu-prof <dir>: each server writes a V8 CPU profile into <dir>/<before|after|variant>/ when
+// it stops (node --cpu-prof), to read in Chrome's DevTools or with bench/cpuprofile-summary.mjs.
 // --variant-root <dir>: a third server from another copy of the repository (e.g. a worktree of
 // HEAD with a change to try, node_modules linked as below), measured as variant-plain and
 // variant-reason beside the others, in the same rounds.
@@ -60,6 +62,7 @@ const { values: args } = parseArgs({
     replays: { type: 'string', default: '15' },
     'time-limit': { type: 'string', default: '840' },
     'variant-root': { type: 'string' },
+    'cpu-prof': { type: 'string' },
     capture: { type: 'boolean', default: false },
   },
 });
@@ -230,7 +233,8 @@ async function main() {
       dirs.push(dataDir);
       const port = await freePort();
       const started = performance.now();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', join(args['cpu-prof'], name)] : [];
+      const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: root,
         env: serverEnv({
           PORT: String(port),

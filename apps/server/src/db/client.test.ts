@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
+import { transactionOnConnection } from './prepared.ts';
 import { queryRows } from './reset.ts';
 
 // Real PostgreSQL (DATABASE_URL's server, or the local one CI starts), also when the suite runs on PGlite.
@@ -81,6 +82,32 @@ describe('openDatabase on PostgreSQL', () => {
         const [row] = await queryRows<{ one: number }>(tx, sql`select 1 as one`);
         expect(row?.one).toBe(1);
       });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('hands out the same connection object at each checkout, so what is kept per connection is built once', async () => {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`create database ${name}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+    try {
+      const seen: unknown[] = [];
+      for (let i = 0; i < 3; i++) {
+        await transactionOnConnection(database.db, async (tx, connection) => {
+          seen.push(connection, tx);
+          const [row] = await queryRows<{ one: number }>(tx, sql`select 1 as one`);
+          expect(row?.one).toBe(1);
+        });
+      }
+      // One pooled connection: the same client, and the same Drizzle object on it, every time.
+      expect(seen[0]).not.toBeNull();
+      expect(seen[2]).toBe(seen[0]);
+      expect(seen[4]).toBe(seen[0]);
+      expect(seen[3]).toBe(seen[1]);
+      expect(seen[5]).toBe(seen[1]);
     } finally {
       await database.close();
     }

@@ -92,26 +92,29 @@ class ReleasingPool extends pg.Pool {
   }
 }
 
+/**
+ * The connection itself, its first statement of this checkout wrapped in place: the same object
+ * every checkout, so what is kept per connection (prepared.ts's Drizzle object) is found again.
+ * A Proxy made per checkout was a new object each time: every award built a Drizzle instance over
+ * the whole schema, a fifth of the server's CPU (bench/README.md, "A reason award against the
+ * batch award before it").
+ */
 function releasedIfFirstFails(client: pg.PoolClient): pg.PoolClient {
-  let first = true;
-  return new Proxy(client, {
-    get(target, property) {
-      const value: unknown = Reflect.get(target, property, target);
-      if (typeof value !== 'function') return value;
-      if (property !== 'query' || !first) return value.bind(target);
-      return (...args: unknown[]) => {
-        first = false;
-        const answer = (target.query as (...a: unknown[]) => unknown)(...args);
-        if (answer instanceof Promise) {
-          return answer.catch((err: unknown) => {
-            target.release(err instanceof Error ? err : true);
-            throw err;
-          });
-        }
-        return answer;
-      };
-    },
-  });
+  const query = pg.Client.prototype.query as (this: pg.PoolClient, ...args: unknown[]) => unknown;
+  function first(this: pg.PoolClient, ...args: unknown[]): unknown {
+    // The prototype's query from the second statement on.
+    delete (this as { query?: unknown }).query;
+    const answer = query.apply(this, args);
+    if (answer instanceof Promise) {
+      return answer.catch((err: unknown) => {
+        this.release(err instanceof Error ? err : true);
+        throw err;
+      });
+    }
+    return answer;
+  }
+  Object.defineProperty(client, 'query', { value: first, configurable: true, writable: true });
+  return client;
 }
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
