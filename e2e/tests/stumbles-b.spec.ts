@@ -158,5 +158,9 @@ test('14: coin packages show the price with VAT and the VAT beside it; a purchas
   await page.reload();
   await expect(pack.getByTestId('package-price')).toHaveText('9,41 €');
   await expect(bought.getByRole('link', { name: text('fi', 'shop.history.receipt') })).toHaveAttribute('href', `/api/purchase/receipt/${intent.paymentIntentId}?lang=fi`);
+
+  await page.evaluate(() => localStorage.setItem('language', 'sv'));
+  await page.reload();
+  await expect(bought.getByRole('link', { name: text('sv', 'shop.history.receipt') })).toHaveAttribute('href', `/api/purchase/receipt/${intent.paymentIntentId}?lang=sv`);
   await context.close();
 });

@@ -22,6 +22,9 @@ describe('characterImageUrl and partName', () => {
   it('reads every picture from one address by its file name, named in the page language', () => {
     expect(characterImageUrl('face-01.svg')).toBe('/api/images/face-01.svg');
     expect(characterImageUrl('face-01.svg', 'tone-8')).toBe('/api/images/face-01.svg?tone=tone-8');
-    expect(partName({ en: 'Wink', fi: 'Silmänisku' }, 'fi')).toBe('Silmänisku');
+    const wink = { en: 'Wink', fi: 'Silmänisku', sv: 'Blinkning' };
+    expect(partName(wink, 'fi')).toBe('Silmänisku');
+    expect(partName(wink, 'sv')).toBe('Blinkning');
+    expect(partName(wink, 'en')).toBe('Wink');
   });
 });

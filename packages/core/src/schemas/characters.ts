@@ -22,7 +22,7 @@ export type TSkinToneRequest = z.infer<typeof ZSkinToneRequest>;
 /** GET images/{path}?tone=: the face in that tone (the default one without it); hairs and action pictures ignore it. */
 export const ZCharacterFileQuery = z.object({ tone: ZSkinTone.optional() });
 
-export const ZLocalizedName = z.object({ en: z.string(), fi: z.string() });
+export const ZLocalizedName = z.object({ en: z.string(), fi: z.string(), sv: z.string() });
 
 /** A face or hair of GET images/faces and images/hairs: fetch it from GET images/{path}. */
 export const ZCharacterImage = z.object({

@@ -25,7 +25,7 @@ export const ZReportQuery = z
     from: ZReportDay,
     to: ZReportDay,
     format: z.enum(['json', 'csv'], { error: 'VALIDATION.INVALID_INPUT' }).optional(),
-    lang: z.enum(['en', 'fi'], { error: 'VALIDATION.INVALID_INPUT' }).optional(),
+    lang: z.enum(['en', 'fi', 'sv'], { error: 'VALIDATION.INVALID_INPUT' }).optional(),
   })
   .refine((q) => reportDayCount(q.from, q.to) >= 1, { error: 'VALIDATION.INVALID_INPUT', path: ['to'] })
   .refine((q) => reportDayCount(q.from, q.to) <= REPORT_RANGE_DAYS_MAX, { error: 'VALIDATION.INVALID_INPUT', path: ['to'] });

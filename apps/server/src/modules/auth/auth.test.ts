@@ -54,7 +54,7 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
   app.inject({ method: 'POST', url, payload, headers });
 
 describe('POST /api/signup/admin', () => {
-  it('creates an unverified teacher with 300 coins minted through the ledger and mails a link', async () => {
+  it('creates an unverified teacher with 300 coins minted through the ledger and mails a link, in English, Finnish and Swedish', async () => {
     const res = await post('/api/signup/admin', { username: 'Ella', email: 'ella@school.test', password: 'secret12' });
     expect(res.statusCode).toBe(201);
     const [row] = await queryRows<{ id: string; coins: number; email_verified_at: Date | null; password_hash: string }>(
@@ -71,6 +71,15 @@ describe('POST /api/signup/admin', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe('ella@school.test');
     expect(mails[0]?.text).toContain('http://localhost:3000/api/verify-email?token=');
+    expect(mails[0]?.subject).toBe('Kolikko: confirm your e-mail / vahvista sähköpostiosoitteesi / bekräfta din e-postadress');
+    for (const line of [
+      'Hei Ella, vahvista sähköpostiosoitteesi avaamalla alla oleva linkki.',
+      'Hej Ella, öppna länken nedan för att bekräfta din e-postadress och börja använda Kolikko.',
+      ' / Om du inte har skapat ett konto kan du bortse från det här meddelandet.',
+    ]) {
+      expect(mails[0]?.text).toContain(line);
+    }
+    expect(mails[0]?.html).toContain('<p>Hej Ella, öppna länken nedan');
   });
 
   it('verifies once through the link, then refuses the used link', async () => {
@@ -333,8 +342,8 @@ describe('members: POST /api/signup/member and /api/login/member', () => {
 });
 
 describe('password reset', () => {
-  it('answers the same for a known and an unknown address, and mails only the known one', async () => {
-    await buildTeacher(db, { email: 'known@school.test' });
+  it('answers the same for a known and an unknown address, and mails only the known one, in English, Finnish and Swedish', async () => {
+    const teacher = await buildTeacher(db, { email: 'known@school.test' });
     const known = await post('/api/password-reset/request', { email: 'known@school.test' });
     const unknown = await post('/api/password-reset/request', { email: 'unknown@school.test' });
     expect(known.statusCode).toBe(200);
@@ -343,6 +352,14 @@ describe('password reset', () => {
     const mails = await outbox();
     expect(mails.map((m) => m.to)).toEqual(['known@school.test']);
     expect(mails[0]?.text).toContain('http://localhost:3000/teacher/change-password?token=');
+    expect(mails[0]?.subject).toBe('Kolikko: reset your password / vaihda salasanasi / byt ditt lösenord');
+    for (const line of [
+      `Hei ${teacher.username}, avaa alla oleva linkki tunnin sisällä ja valitse uusi salasana.`,
+      `Hej ${teacher.username}, öppna länken nedan inom en timme och välj ett nytt lösenord.`,
+      ' / Om du inte har bett om det här kan du bortse från meddelandet.',
+    ]) {
+      expect(mails[0]?.text).toContain(line);
+    }
   });
 
   it('sets the new password once and ends the other sessions', async () => {

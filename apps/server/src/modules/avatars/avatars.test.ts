@@ -38,7 +38,11 @@ describe('images', () => {
     const actions = (await call('GET', '/api/images/actions')).json();
     expect(faces.length).toBeGreaterThanOrEqual(12);
     expect(hairs.length).toBeGreaterThanOrEqual(12);
-    expect(faces[0]).toEqual({ path: CHARACTER_DEFAULTS.face, name: { en: expect.any(String), fi: expect.any(String) }, price: 0 });
+    expect(faces[0]).toEqual({ path: CHARACTER_DEFAULTS.face, name: { en: 'Sunny smile', fi: 'Aurinkoinen hymy', sv: 'Soligt leende' }, price: 0 });
+    // Every part and picture is named in each language of the app.
+    for (const entry of [...faces, ...hairs, ...actions]) expect(Object.keys(entry.name).sort(), entry.path).toEqual(['en', 'fi', 'sv']);
+    expect(hairs.find((h: { path: string }) => h.path === 'hair-05.svg').name.sv).toBe('Hästsvans');
+    expect(actions.find((a: { path: string }) => a.path === 'teacher-award.svg').name).toEqual({ en: 'Award from the teacher', fi: 'Opettajan palkinto', sv: 'Mynt från läraren' });
     expect(faces.slice(1).every((f: { price: number }) => f.price === 3)).toBe(true);
     expect(hairs.find((h: { path: string }) => h.path === CHARACTER_DEFAULTS.hair).price).toBe(0);
     expect(hairs.filter((h: { price: number }) => h.price === 1)).toHaveLength(hairs.length - 1);

@@ -29,20 +29,20 @@ const PAGE_ROWS = 500;
 const TODO_PAGE_ROWS = 20;
 
 /** What each file holds, for manifest.json and README.txt. */
-const FILE_DESCRIPTIONS: Record<string, { en: string; fi: string }> = {
-  'account.json': { en: 'your account (no password) and its login sessions', fi: 'tilisi tiedot (ei salasanaa) ja kirjautumisistunnot' },
-  'groups.json': { en: 'your groups with their students (no passwords)', fi: 'ryhmäsi ja niiden oppilaat (ei salasanoja)' },
-  'todolists.json': { en: 'your todo lists with their todos, and who they are shared with', fi: 'tehtävälistasi tehtävineen, ja kenen kanssa ne on jaettu' },
-  'member-todos.json': { en: 'each student todo: done or not, answer, coins collected', fi: 'oppilaiden tehtävät: tehty vai ei, vastaus, kerätyt kolikot' },
-  'rewards.json': { en: 'your rewards and reward lists', fi: 'palkintosi ja palkintolistasi' },
-  'reward-purchases.json': { en: 'rewards bought with coins', fi: 'kolikoilla ostetut palkinnot' },
-  'chat.json': { en: 'chat messages', fi: 'chat-viestit' },
-  'ledger.json': { en: 'every coin movement from or to these accounts', fi: 'jokainen kolikkojen siirto näille tileille tai niiltä' },
-  'owed-rewards.json': { en: 'task rewards still owed (the purse was empty)', fi: 'vielä maksamattomat tehtäväpalkkiot (kukkaro oli tyhjä)' },
-  'coin-purchases.json': { en: 'coins bought by card', fi: 'kortilla ostetut kolikot' },
-  'community.json': { en: 'community lists published, bought and sold', fi: 'yhteisöön julkaistut, ostetut ja myydyt listat' },
-  'awards.json': { en: "your groups' award reasons, and your awards (reason, coins, when, undone or not)", fi: 'ryhmiesi palkitsemisen syyt ja antamasi palkinnot (syy, kolikot, milloin, peruttu vai ei)' },
-  'images/': { en: 'the pictures of the todos and answers', fi: 'tehtävien ja vastausten kuvat' },
+const FILE_DESCRIPTIONS: Record<string, { en: string; fi: string; sv: string }> = {
+  'account.json': { en: 'your account (no password) and its login sessions', fi: 'tilisi tiedot (ei salasanaa) ja kirjautumisistunnot', sv: 'ditt konto (utan lösenord) och dess inloggningssessioner' },
+  'groups.json': { en: 'your groups with their students (no passwords)', fi: 'ryhmäsi ja niiden oppilaat (ei salasanoja)', sv: 'dina grupper och deras elever (utan lösenord)' },
+  'todolists.json': { en: 'your todo lists with their todos, and who they are shared with', fi: 'tehtävälistasi tehtävineen, ja kenen kanssa ne on jaettu', sv: 'dina uppgiftslistor med deras uppgifter, och vem de är delade med' },
+  'member-todos.json': { en: 'each student todo: done or not, answer, coins collected', fi: 'oppilaiden tehtävät: tehty vai ei, vastaus, kerätyt kolikot', sv: 'elevernas uppgifter: gjord eller inte, svar, tjänade mynt' },
+  'rewards.json': { en: 'your rewards and reward lists', fi: 'palkintosi ja palkintolistasi', sv: 'dina belöningar och belöningslistor' },
+  'reward-purchases.json': { en: 'rewards bought with coins', fi: 'kolikoilla ostetut palkinnot', sv: 'belöningar som köpts med mynt' },
+  'chat.json': { en: 'chat messages', fi: 'chat-viestit', sv: 'chattmeddelanden' },
+  'ledger.json': { en: 'every coin movement from or to these accounts', fi: 'jokainen kolikkojen siirto näille tileille tai niiltä', sv: 'varje överföring av mynt till eller från dessa konton' },
+  'owed-rewards.json': { en: 'task rewards still owed (the purse was empty)', fi: 'vielä maksamattomat tehtäväpalkkiot (kukkaro oli tyhjä)', sv: 'belöningar för uppgifter som ännu inte har betalats (myntpungen var tom)' },
+  'coin-purchases.json': { en: 'coins bought by card', fi: 'kortilla ostetut kolikot', sv: 'mynt som köpts med kort' },
+  'community.json': { en: 'community lists published, bought and sold', fi: 'yhteisöön julkaistut, ostetut ja myydyt listat', sv: 'listor som publicerats, köpts och sålts i gemenskapen' },
+  'awards.json': { en: "your groups' award reasons, and your awards (reason, coins, when, undone or not)", fi: 'ryhmiesi palkitsemisen syyt ja antamasi palkinnot (syy, kolikot, milloin, peruttu vai ei)', sv: 'dina gruppers motiveringar och de mynt du har gett (motivering, mynt, när, ångrat eller inte)' },
+  'images/': { en: 'the pictures of the todos and answers', fi: 'tehtävien ja vastausten kuvat', sv: 'bilderna i uppgifterna och svaren' },
 };
 
 /** Zip entries: the file's name and its content (strings, or an image's bytes). */
@@ -182,7 +182,7 @@ function ledgerJson(tx: Tx, owner: ExportOwner): Chunks {
 }
 
 function readme(kind: ExportOwner['kind'], username: string, exportedAt: Date, files: string[]): string {
-  const list = (lang: 'en' | 'fi') => files.map((f) => `  ${f.padEnd(22)} ${FILE_DESCRIPTIONS[f]?.[lang] ?? ''}`).join('\n');
+  const list = (lang: 'en' | 'fi' | 'sv') => files.map((f) => `  ${f.padEnd(22)} ${FILE_DESCRIPTIONS[f]?.[lang] ?? ''}`).join('\n');
   return [
     `Kolikko: the data of ${kind === 'teacher' ? 'teacher' : 'student'} ${username}, exported ${exportedAt.toISOString()}.`,
     'Each .json file is UTF-8 JSON; times are ISO 8601 in UTC; coin accounts are written teacher:<id>, member:<id>, mint (coins made) and sink (coins removed).',
@@ -194,6 +194,11 @@ function readme(kind: ExportOwner['kind'], username: string, exportedAt: Date, f
     'Jokainen .json-tiedosto on UTF-8-muotoista JSONia; ajat ovat ISO 8601 -muodossa UTC-ajassa; kolikkotilit ovat teacher:<id>, member:<id>, mint (luodut kolikot) ja sink (poistetut kolikot).',
     '',
     list('fi'),
+    '',
+    `Kolikko: data för ${kind === 'teacher' ? 'läraren' : 'eleven'} ${username}, exporterade ${exportedAt.toISOString()}.`,
+    'Varje .json-fil är JSON i UTF-8; tiderna är i ISO 8601-format i UTC; myntkontona skrivs teacher:<id>, member:<id>, mint (skapade mynt) och sink (borttagna mynt).',
+    '',
+    list('sv'),
     '',
   ].join('\n');
 }

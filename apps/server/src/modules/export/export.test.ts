@@ -135,7 +135,19 @@ describe('GET /api/admin/:id/export', () => {
     const manifest = zipJson<{ format: string; version: number; kind: string; username: string; files: string[] }>(entries, 'manifest.json');
     expect(manifest).toMatchObject({ format: EXPORT_FORMAT, version: 1, kind: 'teacher', username: c.teacher.username });
     for (const name of manifest.files.filter((f) => f.endsWith('.json'))) expect(entries.has(name), name).toBe(true);
-    expect(entries.get('README.txt')?.toString()).toContain('ledger.json');
+    const readme = entries.get('README.txt')?.toString() ?? '';
+    expect(readme).toContain('ledger.json');
+    // In English, Finnish and Swedish, each language's block listing every file.
+    for (const line of [
+      `Kolikko: the data of teacher ${c.teacher.username}, exported `,
+      `Kolikko: opettajan ${c.teacher.username} tiedot, viety `,
+      `Kolikko: data för läraren ${c.teacher.username}, exporterade `,
+      'myntkontona skrivs teacher:<id>, member:<id>, mint (skapade mynt) och sink (borttagna mynt).',
+      `  ${'ledger.json'.padEnd(22)} varje överföring av mynt till eller från dessa konton`,
+      `  ${'awards.json'.padEnd(22)} dina gruppers motiveringar och de mynt du har gett (motivering, mynt, när, ångrat eller inte)`,
+    ]) {
+      expect(readme).toContain(line);
+    }
 
     const account = zipJson<Record<string, unknown>>(entries, 'account.json');
     expect(account).toMatchObject({ id: c.teacher.id, username: c.teacher.username, email: c.teacher.email });
@@ -283,6 +295,10 @@ describe('GET /api/member/:id/export', () => {
     const { res, entries } = await download(`/api/member/${c.alice.id}/export`, c.aliceCookie);
     expect(res.headers['content-disposition']).toContain(`kolikko-${c.alice.username}-`);
     expect(zipJson<{ kind: string; username: string }>(entries, 'manifest.json')).toMatchObject({ kind: 'student', username: c.alice.username });
+    const readme = entries.get('README.txt')?.toString() ?? '';
+    expect(readme).toContain(`Kolikko: oppilaan ${c.alice.username} tiedot`);
+    expect(readme).toContain(`Kolikko: data för eleven ${c.alice.username}, exporterade `);
+    expect(readme).toContain(`  ${'member-todos.json'.padEnd(22)} elevernas uppgifter: gjord eller inte, svar, tjänade mynt`);
     const account = zipJson<{ id: string; username: string; coins: number; group: { name: string }; teacher: { username: string } }>(entries, 'account.json');
     expect(account).toMatchObject({ id: c.alice.id, username: c.alice.username, group: { name: c.group.name }, teacher: { username: c.teacher.username } });
 

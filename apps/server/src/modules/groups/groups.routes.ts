@@ -61,7 +61,7 @@ export async function groupsRoutes(fastify: FastifyInstance, opts: { groups: Gro
       schema: {
         tags,
         summary: 'Create a group; it becomes the active one',
-        description: 'The group gets a join code and six default award reasons, named in the language of Accept-Language (English or Finnish).',
+        description: 'The group gets a join code and six default award reasons, named in the language of Accept-Language (English, Finnish or Swedish).',
         body: ZCreateGroupRequest,
         response: { 201: ZGroup, ...errors },
       },

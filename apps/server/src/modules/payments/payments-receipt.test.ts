@@ -20,7 +20,7 @@ async function boughtCoins() {
 }
 
 describe('the receipt of a coin purchase', () => {
-  it('is linked from the purchase history and prints the seller, the amounts with VAT and the date, in either language', async () => {
+  it('is linked from the purchase history and prints the seller, the amounts with VAT and the date, in English, Finnish or Swedish', async () => {
     const { teacher, cookie, paymentIntentId } = await boughtCoins();
     const history = (await call('GET', `/api/purchase/history/${teacher.id}`, cookie)).json<{ reason: string; receiptUrl?: string | null }[]>();
     const bought = history.find((h) => h.reason === 'coin_purchase');
@@ -35,6 +35,16 @@ describe('the receipt of a coin purchase', () => {
     }
     const fi = await call('GET', `/api/purchase/receipt/${paymentIntentId}?lang=fi`, cookie);
     for (const part of ['Kuitti', 'Y-tunnus: 1234567-8', '7,50 €', '9,41 €', 'Arvonlisävero 25,5 %']) expect(fi.body).toContain(part);
+    const sv = await call('GET', `/api/purchase/receipt/${paymentIntentId}?lang=sv`, cookie);
+    expect(sv.statusCode).toBe(200);
+    expect(sv.body).toContain('<html lang="sv">');
+    for (const part of ['<h1>Kvitto</h1>', 'Säljare', 'Kolikko Oy', 'FO-nummer: 1234567-8', 'Köpare', 'Betalningsreferens', '500 mynt', 'Pris utan moms', '7,50 €', 'Moms 25,5 %', '1,91 €', 'Totalt betalt', '9,41 €']) {
+      expect(sv.body).toContain(part);
+    }
+    // Without a language, English; an unknown one is refused.
+    expect((await call('GET', `/api/purchase/receipt/${paymentIntentId}`, cookie)).body).toContain('VAT 25.5 %');
+    const de = await call('GET', `/api/purchase/receipt/${paymentIntentId}?lang=de`, cookie);
+    expect([de.statusCode, de.json().errorCode]).toEqual([400, 'VALIDATION.INVALID_INPUT']);
     // No script: it prints with the browser's own print command.
     expect(en.body).not.toMatch(/<script/i);
 
@@ -42,6 +52,7 @@ describe('the receipt of a coin purchase', () => {
     const mail = await waitForMail(app, teacher.email);
     expect(mail.text).toContain('Kolikko Oy');
     expect(mail.text).toContain('1234567-8');
+    expect(mail.text).toContain('FO-nummer: 1234567-8');
   });
 
   it('refuses nobody, a student, another teacher, and a purchase that is not paid or not there', async () => {

@@ -3,17 +3,19 @@ import type { TPaymentAmounts } from '@kolikko/core/schemas/payments';
 import { escapeHtml } from '../../platform/html.ts';
 import type { Mail } from '../../platform/mail.ts';
 
-// In English and Finnish together, as the other e-mails: the teacher's language is not stored.
+// In English, Finnish and Swedish together, as the other e-mails: the teacher's language is not stored.
 
-/** Cents as euros with two decimals: `7.50 €` in English, `7,50 €` in Finnish. */
-function euros(cents: number, language: 'en' | 'fi'): string {
-  const separator = language === 'fi' ? ',' : '.';
+export type ReceiptLanguage = 'en' | 'fi' | 'sv';
+
+/** Cents as euros with two decimals: `7.50 €` in English, `7,50 €` in Finnish and Swedish. */
+function euros(cents: number, language: ReceiptLanguage): string {
+  const separator = language === 'en' ? '.' : ',';
   return `${Math.floor(cents / 100)}${separator}${String(cents % 100).padStart(2, '0')} €`;
 }
 
-const vatPercent = (language: 'en' | 'fi') => {
+const vatPercent = (language: ReceiptLanguage) => {
   const percent = String(VAT_RATE_PERMILLE / 10);
-  return language === 'fi' ? percent.replace('.', ',') : percent;
+  return language === 'en' ? percent : percent.replace('.', ',');
 };
 
 /** Who sells the coins (config's seller): named on every receipt (issue 33). */
@@ -23,12 +25,20 @@ export interface Seller {
   businessId: string | null;
 }
 
+const SELLER_LABELS = {
+  en: { seller: 'Seller', businessId: 'Business ID' },
+  fi: { seller: 'Myyjä', businessId: 'Y-tunnus' },
+  // Finland-Swedish names the Y-tunnus FO-nummer.
+  sv: { seller: 'Säljare', businessId: 'FO-nummer' },
+} as const satisfies Record<ReceiptLanguage, Record<string, string>>;
+
 /** The seller's lines of a receipt: its name, address and business ID, as far as they are configured. */
-function sellerLines(seller: Seller, language: 'en' | 'fi'): string[] {
+function sellerLines(seller: Seller, language: ReceiptLanguage): string[] {
+  const l = SELLER_LABELS[language];
   return [
-    `${language === 'en' ? 'Seller' : 'Myyjä'}: ${seller.name ?? 'Kolikko'}`,
+    `${l.seller}: ${seller.name ?? 'Kolikko'}`,
     ...(seller.address ? [seller.address] : []),
-    ...(seller.businessId ? [`${language === 'en' ? 'Business ID' : 'Y-tunnus'}: ${seller.businessId}`] : []),
+    ...(seller.businessId ? [`${l.businessId}: ${seller.businessId}`] : []),
   ];
 }
 
@@ -37,33 +47,38 @@ type ReceiptPurchase = TPaymentAmounts & { paymentIntentId: string; date: Date }
 /** The receipt of a coin purchase credited to the teacher's purse. */
 export function receiptMail(to: string, username: string, purchase: ReceiptPurchase, seller: Seller): Mail {
   const date = purchase.date.toISOString().slice(0, 10);
-  const lines = (language: 'en' | 'fi') =>
-    language === 'en'
-      ? [
-          `Hello ${username}, thank you for your purchase. ${purchase.coins} coins are now in your purse.`,
-          `Coins: ${purchase.coins}`,
-          `Price without VAT: ${euros(purchase.net, 'en')}`,
-          `VAT ${vatPercent('en')} %: ${euros(purchase.vat, 'en')}`,
-          `Total paid: ${euros(purchase.total, 'en')}`,
-          `Date: ${date}. Payment reference: ${purchase.paymentIntentId}`,
-          ...sellerLines(seller, 'en'),
-        ]
-      : [
-          `Hei ${username}, kiitos ostoksestasi. ${purchase.coins} kolikkoa on nyt kukkarossasi.`,
-          `Kolikot: ${purchase.coins}`,
-          `Hinta ilman arvonlisäveroa: ${euros(purchase.net, 'fi')}`,
-          `Arvonlisävero ${vatPercent('fi')} %: ${euros(purchase.vat, 'fi')}`,
-          `Yhteensä maksettu: ${euros(purchase.total, 'fi')}`,
-          `Päivämäärä: ${date}. Maksun viite: ${purchase.paymentIntentId}`,
-          ...sellerLines(seller, 'fi'),
-        ];
-  const en = lines('en');
-  const fi = lines('fi');
+  const en = [
+    `Hello ${username}, thank you for your purchase. ${purchase.coins} coins are now in your purse.`,
+    `Coins: ${purchase.coins}`,
+    `Price without VAT: ${euros(purchase.net, 'en')}`,
+    `VAT ${vatPercent('en')} %: ${euros(purchase.vat, 'en')}`,
+    `Total paid: ${euros(purchase.total, 'en')}`,
+    `Date: ${date}. Payment reference: ${purchase.paymentIntentId}`,
+    ...sellerLines(seller, 'en'),
+  ];
+  const fi = [
+    `Hei ${username}, kiitos ostoksestasi. ${purchase.coins} kolikkoa on nyt kukkarossasi.`,
+    `Kolikot: ${purchase.coins}`,
+    `Hinta ilman arvonlisäveroa: ${euros(purchase.net, 'fi')}`,
+    `Arvonlisävero ${vatPercent('fi')} %: ${euros(purchase.vat, 'fi')}`,
+    `Yhteensä maksettu: ${euros(purchase.total, 'fi')}`,
+    `Päivämäärä: ${date}. Maksun viite: ${purchase.paymentIntentId}`,
+    ...sellerLines(seller, 'fi'),
+  ];
+  const sv = [
+    `Hej ${username}, tack för ditt köp. ${purchase.coins} mynt finns nu i din myntpung.`,
+    `Mynt: ${purchase.coins}`,
+    `Pris utan moms: ${euros(purchase.net, 'sv')}`,
+    `Moms ${vatPercent('sv')} %: ${euros(purchase.vat, 'sv')}`,
+    `Totalt betalt: ${euros(purchase.total, 'sv')}`,
+    `Datum: ${date}. Betalningsreferens: ${purchase.paymentIntentId}`,
+    ...sellerLines(seller, 'sv'),
+  ];
   return {
     to,
-    subject: 'Kolikko: receipt for your coins / kuitti kolikoistasi',
-    text: [...en, '', ...fi].join('\n'),
-    html: [en, fi].map((block) => `<p>${block.map(escapeHtml).join('<br>')}</p>`).join(''),
+    subject: 'Kolikko: receipt for your coins / kuitti kolikoistasi / kvitto på dina mynt',
+    text: [...en, '', ...fi, '', ...sv].join('\n'),
+    html: [en, fi, sv].map((block) => `<p>${block.map(escapeHtml).join('<br>')}</p>`).join(''),
   };
 }
 
@@ -90,13 +105,24 @@ const PAGE_TEXTS = {
     total: 'Yhteensä maksettu',
     print: 'Tulosta sivu tai tallenna se PDF-tiedostoksi selaimen tulostustoiminnolla (Ctrl+P, Macissa ⌘P).',
   },
+  sv: {
+    title: 'Kvitto',
+    buyer: 'Köpare',
+    date: 'Datum',
+    reference: 'Betalningsreferens',
+    item: (coins: number) => `${coins} mynt`,
+    net: 'Pris utan moms',
+    vat: (rate: string) => `Moms ${rate} %`,
+    total: 'Totalt betalt',
+    print: 'Skriv ut sidan eller spara den som PDF med webbläsarens utskriftsfunktion (Ctrl+P, på Mac ⌘P).',
+  },
 } as const;
 
 /**
  * The printable receipt of a coin purchase (issue 33), opened from the purchase history: one
  * HTML page with print styles, no script, printed or saved as a PDF by the browser.
  */
-export function receiptPage(username: string, purchase: ReceiptPurchase, seller: Seller, language: 'en' | 'fi'): string {
+export function receiptPage(username: string, purchase: ReceiptPurchase, seller: Seller, language: ReceiptLanguage): string {
   const t = PAGE_TEXTS[language];
   const date = `${purchase.date.getUTCDate()}.${purchase.date.getUTCMonth() + 1}.${purchase.date.getUTCFullYear()}`;
   const e = escapeHtml;

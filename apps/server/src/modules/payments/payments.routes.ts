@@ -96,9 +96,9 @@ export async function paymentsRoutes(fastify: FastifyInstance, opts: { payments:
     {
       schema: {
         tags,
-        summary: 'The printable receipt (an HTML page with print styles) of one of my paid coin purchases; lang: en (default) or fi',
+        summary: 'The printable receipt (an HTML page with print styles) of one of my paid coin purchases; lang: en (default), fi or sv',
         params: z.object({ paymentIntentId: z.string().min(1).max(200) }),
-        querystring: z.object({ lang: z.enum(['en', 'fi']).default('en') }),
+        querystring: z.object({ lang: z.enum(['en', 'fi', 'sv']).default('en') }),
         response: { ...errors },
       },
     },

@@ -12,7 +12,7 @@ import { WebhookVerificationError, type EventPaymentIntent, type PaymentEvent, t
 import { moveCoins, teacherAccount } from '../coins/ledger.repo.ts';
 import { payOwedRewards, type OwedRewardsService, type OwedSettlement } from '../coins/owed-rewards.service.ts';
 import { lockTeacherPurse, teacherCoins } from '../members/members.repo.ts';
-import { receiptMail, receiptPage, type Seller } from './payments.mail.ts';
+import { receiptMail, receiptPage, type ReceiptLanguage, type Seller } from './payments.mail.ts';
 import * as repo from './payments.repo.ts';
 
 const CURRENCY = 'eur';
@@ -99,7 +99,7 @@ export function createPaymentsService(deps: {
      * GET purchase/receipt/{paymentIntentId} (issue 33): the printable receipt of one of the
      * teacher's own paid purchases; another's, or one not paid, is not found.
      */
-    async receipt(teacherId: string, paymentIntentId: string, language: 'en' | 'fi'): Promise<string> {
+    async receipt(teacherId: string, paymentIntentId: string, language: ReceiptLanguage): Promise<string> {
       const purchase = await repo.findCoinPurchase(db, paymentIntentId);
       if (!purchase || purchase.teacherId !== teacherId || purchase.status !== 'succeeded') throw new AppError('PAYMENT.PURCHASE_NOT_FOUND');
       const teacher = await repo.findTeacherContact(db, teacherId);

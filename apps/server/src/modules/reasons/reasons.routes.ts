@@ -22,7 +22,7 @@ export async function reasonsRoutes(fastify: FastifyInstance, opts: { reasons: R
       schema: {
         tags,
         summary: "The group's award reasons, in order",
-        description: 'A group made before award reasons existed gets the six default ones here, named in the language of Accept-Language (English or Finnish).',
+        description: 'A group made before award reasons existed gets the six default ones here, named in the language of Accept-Language (English, Finnish or Swedish).',
         params: z.object({ id: ZGroupId }),
         response: { 200: z.array(ZAwardReason), ...errors },
       },

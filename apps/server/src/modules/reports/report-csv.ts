@@ -1,11 +1,14 @@
 import type { TReport, TReportNumbers, TReportReason } from '@kolikko/core/schemas/reports';
 
-export type ReportLanguage = 'en' | 'fi';
+export type ReportLanguage = 'en' | 'fi' | 'sv';
 
 /** The first language of an Accept-Language header the report speaks; English otherwise. */
 export function reportLanguage(acceptLanguage: string | undefined): ReportLanguage {
   const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first === 'fi' || first.startsWith('fi-') ? 'fi' : 'en';
+  if (first === 'fi' || first.startsWith('fi-')) return 'fi';
+  // A Finland-Swedish browser usually sends sv-FI.
+  if (first === 'sv' || first.startsWith('sv-')) return 'sv';
+  return 'en';
 }
 
 /**
@@ -48,6 +51,24 @@ const HEADERS = {
     total: 'Luokka yhteensä',
     otherAward: 'Palkinto ilman syytä',
     otherTaken: 'Otetut kolikot ilman syytä',
+  },
+  sv: {
+    student: 'Elev',
+    coins_earned: 'Tjänade mynt',
+    coins_from_tasks: 'Från uppgifter',
+    coins_from_awards: 'Givna mynt',
+    coins_taken: 'Mynt som tagits tillbaka (att öva på)',
+    tasks_done: 'Klara uppgifter',
+    answers_sent_back: 'Tillbakaskickade svar',
+    rewards_bought: 'Köpta belöningar',
+    rewards_given: 'Utdelade belöningar',
+    rewards_returned: 'Återbetalda belöningar',
+    coins_spent_on_rewards: 'Mynt använda på belöningar',
+    coins_sent: 'Skickade mynt',
+    coins_received: 'Mottagna mynt',
+    total: 'Klassen totalt',
+    otherAward: 'Mynt utan motivering',
+    otherTaken: 'Mynt som tagits tillbaka utan motivering',
   },
 } as const satisfies Record<ReportLanguage, Record<string, string>>;
 

@@ -22,7 +22,7 @@ export async function reportsRoutes(fastify: FastifyInstance, opts: { reports: R
         summary: "The class report: each student's coins, tasks, rewards and transfers over a range of days",
         description:
           "The group's teacher only. `from` and `to` (YYYY-MM-DD, UTC days as the class board's \"today\", both included): `to` not before `from`, at most 400 days (else 400 VALIDATION.INVALID_INPUT, field `to`). " +
-          '`format=csv`: the same as a spreadsheet (UTF-8 with a BOM, semicolon-separated, a row per student and the class total last), its column names in `lang` or the Accept-Language\'s language (English or Finnish).',
+          '`format=csv`: the same as a spreadsheet (UTF-8 with a BOM, semicolon-separated, a row per student and the class total last), its column names in `lang` or the Accept-Language\'s language (English, Finnish or Swedish).',
         params: z.object({ id: ZGroupId }),
         querystring: ZReportQuery,
         // With format=csv the answer is the spreadsheet's text (text/csv), sent as it is.

@@ -310,7 +310,18 @@ describe('the report as a spreadsheet', () => {
     const enLines = en.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(enLines[0]?.startsWith('Student;Coins earned;From tasks;From awards;Auttaminen;Award without a reason;')).toBe(true);
     expect(enLines.at(-2)?.startsWith('Class total;35;')).toBe(true);
-    const fallback = await report(c, `from=${day()}&to=${day()}&format=csv`, { 'accept-language': 'sv-SE' });
+    const svLines = (await report(c, `from=${day()}&to=${day()}&format=csv&lang=sv`, { 'accept-language': 'fi' })).rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(svLines[0]).toBe(
+      'Elev;Tjänade mynt;Från uppgifter;Givna mynt;Auttaminen;Mynt utan motivering;"Ryhmä; ""A""";Mynt som tagits tillbaka utan motivering;' +
+        'Mynt som tagits tillbaka (att öva på);Klara uppgifter;Tillbakaskickade svar;Köpta belöningar;Utdelade belöningar;Återbetalda belöningar;Mynt använda på belöningar;Skickade mynt;Mottagna mynt',
+    );
+    expect(svLines.at(-2)).toBe('Klassen totalt;35;10;25;12;9;4;-2;2;1;1;3;1;1;9;3;3');
+    // Without `lang`, a Finland-Swedish or Sweden-Swedish browser gets Swedish; any other language English.
+    for (const acceptLanguage of ['sv-FI,sv;q=0.9,fi;q=0.8', 'sv-SE']) {
+      const byBrowser = await report(c, `from=${day()}&to=${day()}&format=csv`, { 'accept-language': acceptLanguage });
+      expect(byBrowser.rawPayload.subarray(3).toString('utf8').startsWith('Elev;Tjänade mynt;')).toBe(true);
+    }
+    const fallback = await report(c, `from=${day()}&to=${day()}&format=csv`, { 'accept-language': 'de-DE,sv;q=0.9' });
     expect(fallback.rawPayload.subarray(3).toString('utf8').startsWith('Student;')).toBe(true);
   });
 
@@ -336,6 +347,7 @@ describe('the range', () => {
     expect(await refusal('from=1.12.2026&to=2026-12-01')).toEqual([400, 'VALIDATION.INVALID_INPUT', 'from']);
     expect(await refusal(`to=${day()}`)).toEqual([400, 'VALIDATION.INVALID_INPUT', 'from']);
     expect(await refusal(`from=${day()}&to=${day()}&format=pdf`)).toEqual([400, 'VALIDATION.INVALID_INPUT', 'format']);
+    expect(await refusal(`from=${day()}&to=${day()}&format=csv&lang=de`)).toEqual([400, 'VALIDATION.INVALID_INPUT', 'lang']);
     // 400 days, both ends included, is allowed.
     const longest = await report(c, 'from=2025-01-01&to=2026-02-04');
     expect([longest.statusCode, longest.json().days]).toEqual([200, 400]);

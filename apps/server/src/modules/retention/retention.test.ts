@@ -85,10 +85,14 @@ describe('inactive teachers', () => {
     expect(await run('warn-inactive-teachers', after(warnedAt, HOUR))).toEqual({ rows: 0 });
     const mails = await mailsTo(inactive.teacher.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Kolikko: your account will be deleted / tilisi poistetaan');
+    expect(mails[0]!.subject).toBe('Kolikko: your account will be deleted / tilisi poistetaan / ditt konto tas bort');
     // The deletion's date: 30 days after the warning (later than a day before the 2 years).
     const deleteOn = after(warnedAt, 30 * DAY);
     expect(mails[0]!.text).toContain(`(${deleteOn.toISOString().slice(0, 10)})`);
+    const dayMonthYear = `${deleteOn.getUTCDate()}.${deleteOn.getUTCMonth() + 1}.${deleteOn.getUTCFullYear()}`;
+    expect(mails[0]!.text).toContain(`Tilisi poistetaan ${dayMonthYear} ja sen mukana`);
+    expect(mails[0]!.text).toContain(`Hej sleepy, du har inte loggat in på Kolikko på nästan två år. Ditt konto tas bort den ${dayMonthYear} och med det`);
+    expect(mails[0]!.text).toContain('i din profil (”Dina data”)');
     expect(mails[0]!.text).toContain('sleepy');
     expect(mails[0]!.text).toContain('http://localhost:3000/teacher/login');
     expect(await mailsTo(active.teacher.email)).toEqual([]);

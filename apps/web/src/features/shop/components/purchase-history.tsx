@@ -105,7 +105,7 @@ function HistoryRow({ item }: { item: TPurchaseHistoryItem }) {
           </span>
           {item.receiptUrl ? (
             // A page of its own (issue 33), printed or saved as a PDF with the browser's print command.
-            <Anchor href={`${item.receiptUrl}?lang=${i18n.language === 'fi' ? 'fi' : 'en'}`} target="_blank" rel="noopener" fw={700} className={classes.historyReceipt}>
+            <Anchor href={`${item.receiptUrl}?lang=${i18n.language}`} target="_blank" rel="noopener" fw={700} className={classes.historyReceipt}>
               {t('shop.history.receipt')}
             </Anchor>
           ) : null}
