@@ -210,9 +210,12 @@ export const awards = pgTable(
   {
     /** Made by the server before the award's transaction: its ledger rows carry it. */
     id: uuid('id').primaryKey(),
-    teacherId: uuid('teacher_id')
-      .notNull()
-      .references(() => teachers.id, { onDelete: 'cascade' }),
+    /**
+     * The teacher who gave it, no foreign key: the key's check ran in every award (a trigger, about
+     * 2 % of the award's statement in the database). Deleting a teacher deletes its awards
+     * (account.repo.ts, deleteTeacher).
+     */
+    teacherId: uuid('teacher_id').notNull(),
     /**
      * The reason's id, no foreign key: a key would lock the reason's row (FOR KEY SHARE) in every
      * award, a multixact when a class's awards overlap (bench/README.md, "A reason award against

@@ -1,13 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { groups, members, sessions, teachers } from '../../db/schema/index.ts';
+import { awards, groups, members, sessions, teachers } from '../../db/schema/index.ts';
 
 export async function setTeacherUsername(db: DbOrTx, teacherId: string, username: string) {
   const [row] = await db.update(teachers).set({ username }).where(eq(teachers.id, teacherId)).returning();
   return row;
 }
 
+/** The teacher's row, its awards (no foreign key cascades to them: schema awards.teacherId) and what cascades from the row. */
 export async function deleteTeacher(db: DbOrTx, teacherId: string): Promise<void> {
+  await db.delete(awards).where(eq(awards.teacherId, teacherId));
   await db.delete(teachers).where(eq(teachers.id, teacherId));
 }
 

@@ -74,6 +74,7 @@ describe('teacher account', () => {
     const member = await buildMember(db, group.id);
     const cookie = await signIn(app, teacher, 'teacher');
     await call('PUT', '/api/member/coins', cookie, { member_id: member.id, coins: 50 });
+    expect(await queryRows(db, sql`select 1 from awards where teacher_id = ${teacher.id}`)).toHaveLength(1);
     const studentCookie = await signIn(app, member, 'member');
     expect((await call('GET', `/api/chat/unread/member?userId=${member.id}`, studentCookie)).statusCode).toBe(200);
     expect((await call('GET', `/api/chat/unread/teacher?userId=${teacher.id}`, cookie)).statusCode).toBe(200);
@@ -83,6 +84,8 @@ describe('teacher account', () => {
     expect(await queryRows(db, sql`select 1 from teachers where id = ${teacher.id}`)).toHaveLength(0);
     expect(await queryRows(db, sql`select 1 from groups where id = ${group.id}`)).toHaveLength(0);
     expect(await queryRows(db, sql`select 1 from members where id = ${member.id}`)).toHaveLength(0);
+    // Its award's row too (awards.teacher_id has no foreign key to cascade).
+    expect(await queryRows(db, sql`select 1 from awards where teacher_id = ${teacher.id}`)).toHaveLength(0);
     expect((await call('GET', '/api/checkStatus', cookie)).statusCode).toBe(401);
     expect((await call('GET', '/api/checkStatus', studentCookie)).statusCode).toBe(401);
     // Both sessions were in use: a route that reads only the session refuses them too.

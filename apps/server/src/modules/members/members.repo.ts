@@ -97,9 +97,12 @@ export async function lockAwardRows(tx: DbOrTx, connection: Connection, teacherI
 /**
  * The same lock for an award with a reason, which also reads the reason (when it is of one of the
  * teacher's groups) and its group's "needs work" switch on every row: one round trip fewer than
- * reading the reason first (bench/README.md, "A reason award against the batch award before it").
- * The reason is read once (a materialized CTE of at most one row); it is not locked: an award
- * keeps the reason's name, icon and coins of the moment, as one made a moment earlier would.
+ * reading the reason first. The reason is read once (a materialized CTE of at most one row); it is
+ * not locked: an award keeps the reason's name, icon and coins of the moment, as one made a moment
+ * earlier would. Only the members of the reason's group are answered (and locked): the reason's
+ * check that its group is the teacher's covers them, with no join of their groups (bench/README.md,
+ * "A reason award against the batch award before it"). No row at all: the reason is not the
+ * teacher's, or none of the members is in its group.
  */
 const lockAwardWithReason = statement<{ teacherId: string; ids: string[]; reasonId: string }>(
   'members_lock_award_reason',
@@ -111,11 +114,10 @@ const lockAwardWithReason = statement<{ teacherId: string; ids: string[]; reason
     select m.id, m.coins, m.group_id, tch.coins as purse,
       reason.id as reason_id, reason.group_id as reason_group_id, reason.name as reason_name, reason.icon as reason_icon,
       reason.coins as reason_coins, reason.needs_work_enabled
-    from members m
-      join groups g on g.id = m.group_id
+    from reason
+      join members m on m.group_id = reason.group_id
       join teachers tch on tch.id = ${v.teacherId}::uuid
-      left join reason on true
-    where m.id = any(${v.ids}::uuid[]) and ${teaches(v.teacherId, sql`g.id`, sql`g.teacher_id`)}
+    where m.id = any(${v.ids}::uuid[])
     order by m.id
     for update of tch, m`,
 );
@@ -135,7 +137,7 @@ export async function lockAwardRowsWithReason(tx: DbOrTx, connection: Connection
     coins: number;
     group_id: string;
     purse: number;
-    reason_id: string | null;
+    reason_id: string;
     reason_group_id: string;
     reason_name: string;
     reason_icon: string;
@@ -143,10 +145,9 @@ export async function lockAwardRowsWithReason(tx: DbOrTx, connection: Connection
     needs_work_enabled: boolean;
   }>(tx, connection, { teacherId, ids: memberIds, reasonId });
   const first = rows[0];
-  const reason: LockedReason | null =
-    first && first.reason_id !== null
-      ? { id: first.reason_id, groupId: first.reason_group_id, name: first.reason_name, icon: first.reason_icon, coins: first.reason_coins, needsWorkEnabled: first.needs_work_enabled }
-      : null;
+  const reason: LockedReason | null = first
+    ? { id: first.reason_id, groupId: first.reason_group_id, name: first.reason_name, icon: first.reason_icon, coins: first.reason_coins, needsWorkEnabled: first.needs_work_enabled }
+    : null;
   return { locked: rows.map((r) => ({ id: r.id, coins: r.coins, groupId: r.group_id, purse: r.purse })), reason };
 }
 

@@ -61,6 +61,9 @@ interface AwardWhat {
   reasonId?: string | undefined;
 }
 
+/** A reason award's lock answered no row: the reason or the students are not the teacher's (or not of one group). */
+class NothingLockedForReason extends Error {}
+
 export function createMembersService({
   db,
   events,
@@ -128,8 +131,8 @@ export function createMembersService({
             const read = await repo.lockAwardRowsWithReason(tx, connection, teacherId, ids, what.reasonId);
             locked = read.locked;
             reason = read.reason;
-            // No member of the teacher answers no row, so no reason either: not found is the members'.
-            if (locked.length > 0) coins = reasonCoins(what, reason);
+            if (locked.length === 0) throw new NothingLockedForReason();
+            coins = reasonCoins(what, reason);
           }
           if (locked.length !== ids.length) throw new AppError('MEMBER.MEMBER_NOT_FOUND');
           // A reason is its group's: every student awarded with it must be of that group.
@@ -164,6 +167,11 @@ export function createMembersService({
       );
     } catch (err) {
       if (err instanceof InsufficientCoins) throw outOfCoins(coins * ids.length, await repo.teacherCoins(db, teacherId));
+      if (err instanceof NothingLockedForReason && what.reasonId !== undefined) {
+        // Which it was: a student not the teacher's (said first), or a reason not the teacher's.
+        if ((await repo.findTeacherMembers(db, teacherId, ids)).length === ids.length) reasonCoins(what, (await findReasonForAward(db, teacherId, what.reasonId)) ?? null);
+        throw new AppError('MEMBER.MEMBER_NOT_FOUND');
+      }
       throw err;
     }
     const named = result.reason ? { reason: { name: result.reason.name, icon: result.reason.icon } } : {};

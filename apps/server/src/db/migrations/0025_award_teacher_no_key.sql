@@ -1,0 +1,1 @@
+ALTER TABLE "awards" DROP CONSTRAINT "awards_teacher_id_teachers_id_fk";
