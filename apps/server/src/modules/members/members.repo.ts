@@ -101,8 +101,10 @@ export async function lockAwardRows(tx: DbOrTx, connection: Connection, teacherI
  * not locked: an award keeps the reason's name, icon and coins of the moment, as one made a moment
  * earlier would. Only the members of the reason's group are answered (and locked): the reason's
  * check that its group is the teacher's covers them, with no join of their groups (bench/README.md,
- * "A reason award against the batch award before it"). No row at all: the reason is not the
- * teacher's, or none of the members is in its group.
+ * "A reason award against the batch award before it"). The reason's columns come as one text
+ * (a JSON array), read from the first row only: six more columns on each of 30 rows cost the
+ * server about 20 µs an award to parse. No row at all: the reason is not the teacher's, or none of
+ * the members is in its group.
  */
 const lockAwardWithReason = statement<{ teacherId: string; ids: string[]; reasonId: string }>(
   'members_lock_award_reason',
@@ -112,8 +114,7 @@ const lockAwardWithReason = statement<{ teacherId: string; ids: string[]; reason
       from award_reasons r join groups rg on rg.id = r.group_id
       where r.id = ${v.reasonId}::uuid and ${teaches(v.teacherId, sql`rg.id`, sql`rg.teacher_id`)})
     select m.id, m.coins, m.group_id, tch.coins as purse,
-      reason.id as reason_id, reason.group_id as reason_group_id, reason.name as reason_name, reason.icon as reason_icon,
-      reason.coins as reason_coins, reason.needs_work_enabled
+      json_build_array(reason.name, reason.icon, reason.coins, reason.needs_work_enabled)::text as reason
     from reason
       join members m on m.group_id = reason.group_id
       join teachers tch on tch.id = ${v.teacherId}::uuid
@@ -132,22 +133,18 @@ export interface LockedReason {
 }
 
 export async function lockAwardRowsWithReason(tx: DbOrTx, connection: Connection, teacherId: string, memberIds: string[], reasonId: string) {
-  const rows = await lockAwardWithReason.run<{
-    id: string;
-    coins: number;
-    group_id: string;
-    purse: number;
-    reason_id: string;
-    reason_group_id: string;
-    reason_name: string;
-    reason_icon: string;
-    reason_coins: number;
-    needs_work_enabled: boolean;
-  }>(tx, connection, { teacherId, ids: memberIds, reasonId });
+  const rows = await lockAwardWithReason.run<{ id: string; coins: number; group_id: string; purse: number; reason: string }>(tx, connection, {
+    teacherId,
+    ids: memberIds,
+    reasonId,
+  });
   const first = rows[0];
-  const reason: LockedReason | null = first
-    ? { id: first.reason_id, groupId: first.reason_group_id, name: first.reason_name, icon: first.reason_icon, coins: first.reason_coins, needsWorkEnabled: first.needs_work_enabled }
-    : null;
+  let reason: LockedReason | null = null;
+  if (first) {
+    const [name, icon, coins, needsWorkEnabled] = JSON.parse(first.reason) as [string, string, number, boolean];
+    // As the database writes a uuid: lower case.
+    reason = { id: reasonId.toLowerCase(), groupId: first.group_id, name, icon, coins, needsWorkEnabled };
+  }
   return { locked: rows.map((r) => ({ id: r.id, coins: r.coins, groupId: r.group_id, purse: r.purse })), reason };
 }
 
