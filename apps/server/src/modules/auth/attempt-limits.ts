@@ -78,10 +78,12 @@ const isPrivate = exemptAddresses(PRIVATE_RANGES);
  */
 export function warnOfProxyWithoutTrust(app: FastifyInstance): void {
   let warned = false;
-  app.addHook('onRequest', async (request) => {
-    if (warned || !isPrivate(request.ip)) return;
-    warned = true;
-    app.log.warn({ ip: request.ip }, 'a request came from a loopback or private address while TRUST_PROXY is unset: behind a proxy, set TRUST_PROXY to its address, or every client shares one per-address limit');
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!warned && isPrivate(request.ip)) {
+      warned = true;
+      app.log.warn({ ip: request.ip }, 'a request came from a loopback or private address while TRUST_PROXY is unset: behind a proxy, set TRUST_PROXY to its address, or every client shares one per-address limit');
+    }
+    done();
   });
 }
 
