@@ -21,8 +21,8 @@ import { AREA_ROOTS, LOCALE_MODULE } from './locale-bundles.ts';
  *   coins; issue 13 budgets both): what one of them shares with its area's other pages or dialogs
  *   goes into that area's chunk, and what both of them (or one and the other area's layout) share
  *   into `common`. On their first load each was a file of its own, 0.2 to 1.3 KB, and a phone's
- *   six connections fetch files in rounds (bench/README.md, session 12); the area's other pages
- *   load a little more instead (each teacher page 1.7 KB, Mantine's Grid among it; each signed-in
+ *   six connections fetch files in rounds (bench/README.md, "Fewer files and smaller texts on
+ *   the lesson pages"); the area's other pages load a little more instead (each teacher page 1.7 KB, Mantine's Grid among it; each signed-in
  *   page 0.5 KB).
  *
  * Everything else keeps rolldown's automatic chunks: a page's own modules stay in its chunk, and

@@ -233,7 +233,8 @@ const changedIfShort = (changed: SQL, wanted: unknown) =>
  * only when every debit and every credit found its row. The ids of the rows an UPDATE changed come
  * back only when it missed one (a payer short of coins, a payee that does not exist), to name
  * it: an award's 30 ids, sent back and parsed every time, cost the server about 30 µs an award
- * for nothing (bench/README.md, "session 16").
+ * for nothing (bench/README.md, "Where the second process's time goes, and what an award costs
+ * PostgreSQL").
  */
 function batchMovementSql(v: { [K in keyof BatchValues]: unknown }, award?: { [K in keyof AwardValues]: unknown }): SQL {
   const adjust = (table: SQL, ids: unknown, amounts: unknown, direction: 'debit' | 'credit', when: SQL) => sql`

@@ -21,7 +21,8 @@ export async function owedSummary(db: DbOrTx, teacherId: string): Promise<{ rewa
 }
 
 // Raw and prepared by name: every deduction from a class asks it once committed, and building it
-// with the query builder cost more than PostgreSQL's answer (bench/README.md, "session 14").
+// with the query builder cost more than PostgreSQL's answer (bench/README.md, "The disk under
+// the bursts, a skipped broadcast, and the clients' scheduling").
 const owesAnything = statement<{ teacherId: string }>(
   'owed_rewards_exist',
   (v) => sql`select exists (select from owed_rewards where teacher_id = ${v.teacherId}::uuid) as owed`,

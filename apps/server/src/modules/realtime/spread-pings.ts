@@ -27,13 +27,14 @@ const SLOTS = 100;
  * after its last pong: sockets that connect within a few seconds, as a whole school's do when a
  * server restarts, are pinged within those same seconds every 25 s for as long as they stay
  * connected. At 10,000 sockets that was the server's main thread busy another 90–210 ms a second
- * for 6–7 s of every 25 (bench/README.md, "session 14"). After the first ping, engine.io's own
- * timer takes over: the next ping goes `pingInterval` after the pong, as before.
+ * for 6–7 s of every 25 (bench/README.md, "The disk under the bursts, a skipped broadcast, and
+ * the clients' scheduling"). After the first ping, engine.io's own timer takes over: the next ping
+ * goes `pingInterval` after the pong, as before.
  *
  * The connections of a moment are pinged together, by one timer. Pinged each at a moment of its
  * own, 10,000 idle sockets cost the server (and the clients) almost twice the CPU for about the
  * same writes, likely as every ping and every pong woke the event loop by itself (bench/README.md,
- * "session 15").
+ * "Pings spread out, and 333 awards a second held on one process").
  *
  * The client is none the wiser: it only waits at most `pingInterval + pingTimeout` for a ping, and
  * the first one now comes sooner. Should a later engine.io lack the parts used, the connection is

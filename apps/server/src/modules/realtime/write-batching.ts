@@ -24,7 +24,8 @@ const batched = new WeakSet<object>();
  * and an old array still pointing at the packets after engine.io drops it keeps them alive
  * through every minor GC until the next major one. That carried some 28 KB an award (the
  * packets, their encoded text and frames) into the old generation, which made a major GC every
- * 10–20 s at 125 awards a second (bench/README.md, "session 13").
+ * 10–20 s at 125 awards a second (bench/README.md, "Less garbage per award, fewer bytes per
+ * socket, and the GC").
  */
 export function batchWebsocketWrites(io: RealtimeServer): void {
   io.engine.on('connection', (conn: { transport: WebsocketTransport; on(event: 'upgrade', fn: (t: WebsocketTransport) => void): void }) => {
