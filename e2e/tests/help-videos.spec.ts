@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
 import { createClassroom } from '../support/api.ts';
+import { text } from '../support/locales.ts';
 import { signedInPage } from '../support/session.ts';
 
 /** The cues each of the video's caption tracks has loaded (a track loads once it is not 'disabled'). */
@@ -13,7 +14,7 @@ async function cueCounts(video: Locator): Promise<number[]> {
   );
 }
 
-test('a help popup shows its video: nothing of it loads until it is played, then it plays with captions in both languages', async ({ browser, request }) => {
+test('a help popup shows its video in the interface\'s language: nothing of it loads until it is played, then it plays with its captions', async ({ browser, request }) => {
   const { teacher } = await createClassroom(request);
   const { context, page } = await signedInPage(browser, 'teacher', teacher);
   const videoRequests: string[] = [];
@@ -31,7 +32,7 @@ test('a help popup shows its video: nothing of it loads until it is played, then
   await expect(video).toHaveCount(1);
   await expect(dialog.getByRole('listitem')).toHaveCount(3);
   await expect(video).toHaveAttribute('preload', 'none');
-  await expect(video).toHaveAttribute('poster', '/videos/groups.jpg');
+  await expect(video).toHaveAttribute('poster', '/videos/groups.en.jpg');
   await expect(video).toHaveAttribute('aria-label', 'Video: Help: groups');
   await expect(dialog).not.toContainText('coming soon');
   // The poster is all that loads: the element has no data, and no byte of the video was asked for.
@@ -45,22 +46,19 @@ test('a help popup shows its video: nothing of it loads until it is played, then
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`))).toEqual([]);
 
-  // Played (muted, as a page may without a gesture): the video loads, and both caption tracks load their cues.
+  // Played (muted, as a page may without a gesture): the English recording loads, and its English captions.
   await video.evaluate(async (element: HTMLVideoElement) => {
     element.muted = true;
     await element.play();
   });
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(2);
-  expect(videoRequests.some((url) => url.endsWith('/videos/groups.webm'))).toBe(true);
+  expect(videoRequests.some((url) => url.endsWith('/videos/groups.en.webm'))).toBe(true);
   expect(await video.evaluate((element: HTMLVideoElement) => Array.from(element.textTracks).map((track) => `${track.kind}:${track.language}`))).toEqual([
     'captions:en',
-    'captions:fi',
   ]);
   // The interface's language (English) is the track shown.
   expect(await video.evaluate((element: HTMLVideoElement) => Array.from(element.textTracks).find((track) => track.mode === 'showing')?.language)).toBe('en');
   await expect.poll(async () => Math.min(...(await cueCounts(video)))).toBeGreaterThan(0);
-  const [en, fi] = await cueCounts(video);
-  expect(fi).toBe(en);
   await video.evaluate((element: HTMLVideoElement) => element.pause());
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -70,8 +68,8 @@ test('a help popup shows its video: nothing of it loads until it is played, then
   await page.getByRole('button', { name: 'Help', exact: true }).click();
   const home = page.getByRole('dialog', { name: 'Help: getting started' });
   await expect(home.locator('video')).toHaveCount(2);
-  await expect(home.locator('video').nth(0)).toHaveAttribute('poster', '/videos/getting-started.jpg');
-  await expect(home.locator('video').nth(1)).toHaveAttribute('poster', '/videos/student.jpg');
+  await expect(home.locator('video').nth(0)).toHaveAttribute('poster', '/videos/getting-started.en.jpg');
+  await expect(home.locator('video').nth(1)).toHaveAttribute('poster', '/videos/student.en.jpg');
   await expect(home.getByRole('heading', { name: 'What your students see' })).toBeVisible();
   for (const element of await home.locator('video').all()) await expect(element).toHaveAttribute('preload', 'none');
   await page.keyboard.press('Escape');
@@ -84,29 +82,72 @@ test('a help popup shows its video: nothing of it loads until it is played, then
     await page.goto(path);
     await page.getByRole('button', { name: 'Help', exact: true }).click();
     const popup = page.getByRole('dialog', { name: title });
-    await expect(popup.locator('video')).toHaveAttribute('poster', `/videos/${topic}.jpg`);
+    await expect(popup.locator('video')).toHaveAttribute('poster', `/videos/${topic}.en.jpg`);
     await expect(popup.getByRole('listitem')).toHaveCount(3);
     await page.keyboard.press('Escape');
     await expect(popup).toBeHidden();
   }
-  expect(videoRequests.filter((url) => !url.endsWith('/videos/groups.webm'))).toEqual([]);
+  expect(videoRequests.filter((url) => !url.endsWith('/videos/groups.en.webm'))).toEqual([]);
   await context.close();
 });
 
-test('the videos are served for playing: byte ranges of the WebM, captions as text/vtt, a JPEG poster', async ({ request }) => {
-  const range = await request.get('/videos/intro.webm', { headers: { range: 'bytes=0-99' } });
-  expect(range.status()).toBe(206);
-  expect(range.headers()['content-range']).toMatch(/^bytes 0-99\/\d+$/);
-  expect(range.headers()['content-type']).toBe('video/webm');
-  expect((await range.body()).length).toBe(100);
+test('switching the language while the page is open shows that language\'s recording, still without loading it', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  const videoRequests: string[] = [];
+  context.on('request', (req) => {
+    if (req.url().includes('.webm')) videoRequests.push(req.url());
+  });
+  await page.goto('/');
+  const video = page.getByTestId('video-intro');
+  await expect(video).toHaveAttribute('poster', '/videos/intro.en.jpg');
+  /** The header's EN/FI/SV switch, named in the language shown. */
+  const toggle = (shown: 'en' | 'fi' | 'sv') => page.getByRole('group', { name: text(shown, 'language.label') }).first();
+  let shown: 'en' | 'fi' | 'sv' = 'en';
+  for (const [language, label] of [
+    ['fi', 'Suomi'],
+    ['en', 'English'],
+    ['sv', 'Svenska'],
+  ] as const) {
+    await toggle(shown).getByRole('button', { name: language.toUpperCase(), exact: true }).click();
+    shown = language;
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(video).toHaveAttribute('poster', `/videos/intro.${language}.jpg`);
+    await expect(video).toHaveAttribute('preload', 'none');
+    await expect(video.locator('source')).toHaveAttribute('src', `/videos/intro.${language}.webm`);
+    await expect(video.locator('track')).toHaveCount(1);
+    await expect(video.locator('track')).toHaveAttribute('src', `/videos/intro.${language}.vtt`);
+    await expect(video.locator('track')).toHaveAttribute('srclang', language);
+    await expect(video.locator('track')).toHaveAttribute('label', label);
+  }
+  // Played after the switches: the recording of the language shown last (Swedish), with its captions, and no other.
+  expect(videoRequests).toEqual([]);
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+  });
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(2);
+  expect(await video.evaluate((element: HTMLVideoElement) => Array.from(element.textTracks).find((track) => track.mode === 'showing')?.language)).toBe('sv');
+  await expect.poll(async () => Math.min(...(await cueCounts(video)))).toBeGreaterThan(0);
+  expect([...new Set(videoRequests.map((url) => new URL(url).pathname))]).toEqual(['/videos/intro.sv.webm']);
+  await context.close();
+});
 
-  for (const language of ['en', 'fi']) {
+test('the videos are served for playing: byte ranges of each language\'s WebM, captions as text/vtt, a JPEG poster', async ({ request }) => {
+  for (const language of ['en', 'fi', 'sv']) {
+    const range = await request.get(`/videos/intro.${language}.webm`, { headers: { range: 'bytes=0-99' } });
+    expect(range.status()).toBe(206);
+    expect(range.headers()['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+    expect(range.headers()['content-type']).toBe('video/webm');
+    expect((await range.body()).length).toBe(100);
+
     const captions = await request.get(`/videos/intro.${language}.vtt`);
     expect(captions.status()).toBe(200);
     expect(captions.headers()['content-type']).toMatch(/^text\/vtt/);
     expect(await captions.text()).toMatch(/^WEBVTT\n/);
+
+    const poster = await request.get(`/videos/intro.${language}.jpg`);
+    expect(poster.status()).toBe(200);
+    expect(poster.headers()['content-type']).toBe('image/jpeg');
   }
-  const poster = await request.get('/videos/intro.jpg');
-  expect(poster.status()).toBe(200);
-  expect(poster.headers()['content-type']).toBe('image/jpeg');
 });

@@ -37,17 +37,17 @@ for (const lang of ['en', 'fi'] as const) {
       await expect(page).toHaveTitle(`${text(lang, heading)} · Kolikko`);
       await expectNoComingSoon(page);
     }
-    // Every tutorial topic, each with its video (captions in both languages) and its steps.
+    // Every tutorial topic, each with its video (the recording of this language's interface, with its captions) and its steps.
     await page.goto('/tutorials');
     for (const topic of ['getting-started', 'groups', 'todolists', 'small-groups', 'rewards', 'shop', 'community', 'student']) {
       const section = page.getByTestId(`tutorial-${topic}`);
       await expect(section.getByRole('heading', { level: 2, name: text(lang, `tutorials.topics.${topic}.title`) })).toBeVisible();
       const video = section.locator('video');
       await expect(video).toHaveAttribute('preload', 'none');
-      await expect(video).toHaveAttribute('poster', `/videos/${topic}.jpg`);
-      await expect(video.locator('source')).toHaveAttribute('src', `/videos/${topic}.webm`);
-      await expect(video.locator('track[srclang="en"]')).toHaveAttribute('src', `/videos/${topic}.en.vtt`);
-      await expect(video.locator('track[srclang="fi"]')).toHaveAttribute('src', `/videos/${topic}.fi.vtt`);
+      await expect(video).toHaveAttribute('poster', `/videos/${topic}.${lang}.jpg`);
+      await expect(video.locator('source')).toHaveAttribute('src', `/videos/${topic}.${lang}.webm`);
+      await expect(video.locator('track')).toHaveCount(1);
+      await expect(video.locator(`track[srclang="${lang}"]`)).toHaveAttribute('src', `/videos/${topic}.${lang}.vtt`);
       const steps = text(lang, `tutorials.topics.${topic}.steps`).split('\n');
       await expect(section.locator('ol > li')).toHaveText(steps);
     }
@@ -212,8 +212,8 @@ test('the front page shows the intro video without downloading it, and no resear
   await page.goto('/');
   const video = page.getByRole('main').locator('video');
   await expect(video).toHaveAttribute('preload', 'none');
-  await expect(video).toHaveAttribute('poster', '/videos/intro.jpg');
-  await expect(video.locator('track')).toHaveCount(2);
+  await expect(video).toHaveAttribute('poster', '/videos/intro.en.jpg');
+  await expect(video.locator('track')).toHaveCount(1);
   // The test server has no RESEARCH_PDF_URL_*: the link is not shown (apps/web/src/lib/public-site.test.ts covers it configured).
   await expect(page.getByRole('button', { name: 'Create your first group' }).or(page.getByRole('link', { name: 'Create your first group' }))).toBeVisible();
   await expect(page.getByTestId('research-link')).toHaveCount(0);

@@ -1,11 +1,13 @@
-// The recording machinery of `npm run videos` (scripts/videos/record.mjs): the seeding calls of the
-// HTTP API, a page recorder on Chromium's screencast (CDP), a visible pointer that moves to what is
-// clicked, steps that carry their captions in English and Finnish, and the encoding with Debian's
-// ffmpeg. Nothing here is part of the app: the pointer is injected into the recorded pages only.
+// The recording machinery of `npm run videos` (scripts/videos/record.mjs): the interface's texts in
+// each language (from the app's locale files), the seeding calls of the HTTP API, a page recorder
+// on Chromium's screencast (CDP), a visible pointer that moves to what is clicked, steps that carry
+// their captions in English, Finnish and Swedish, and the encoding with Debian's ffmpeg. Nothing
+// here is part of the app: the pointer is injected into the recorded pages only.
 /* global window, document, requestAnimationFrame -- these functions run in the recorded page */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROOT } from '../../bench/lib.mjs';
 import { api } from '../../bench/web-setup.mjs';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -14,15 +16,48 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const VIEWPORT = { width: 1280, height: 720 };
 
 // ---------------------------------------------------------------------------------------------
+// The languages: each video is recorded once per language, in that language's interface.
+
+/** The app's languages (packages/core limits.ts LANGUAGES), each with the browser locale it is recorded in. */
+export const LANGUAGES = ['en', 'fi', 'sv'];
+export const BROWSER_LOCALES = { en: 'en-GB', fi: 'fi-FI', sv: 'sv-FI' };
+
+const locales = Object.fromEntries(LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(join(ROOT, `apps/web/src/locales/${lang}.json`), 'utf8'))]));
+
+/**
+ * The text the screen shows for a key in a language (apps/web/src/locales/<lang>.json), with its
+ * `{{name}}` values and `_one`/`_other` plural by `count`, tags removed: what a selector names.
+ */
+export function text(lang, key, vars = {}) {
+  const find = (path) => path.split('.').reduce((node, part) => (node && typeof node === 'object' ? node[part] : undefined), locales[lang]);
+  let found = find(key);
+  if (typeof found !== 'string' && typeof vars.count === 'number') found = find(`${key}_${new Intl.PluralRules(lang).select(vars.count)}`) ?? find(`${key}_other`);
+  if (typeof found !== 'string') throw new Error(`no ${lang} text for ${key}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? `{{${name}}}`)).replace(/<\/?\w+>/g, '');
+}
+
+/** A class's group name in the language: "Class 4B", "Luokka 4B", "Klass 4B". */
+export function className(lang, code) {
+  return `${{ en: 'Class', fi: 'Luokka', sv: 'Klass' }[lang]} ${code}`;
+}
+
+/** A regular expression that matches the text literally. */
+export function literal(value) {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// ---------------------------------------------------------------------------------------------
 // Seeding through the HTTP API (as bench/web-setup.mjs does).
 
 export class Api {
-  constructor(base) {
+  /** Calls in the language (Accept-Language): what the server names for the group, its award reasons, is in it too. */
+  constructor(base, language) {
     this.base = base;
+    this.language = language;
   }
 
-  call(method, path, options) {
-    return api(this.base, method, path, options);
+  call(method, path, options = {}) {
+    return api(this.base, method, path, { ...options, headers: { 'accept-language': this.language, ...options.headers } });
   }
 
   /** The call, which must answer `status`; its JSON body. */
@@ -153,11 +188,11 @@ function pointerScript() {
   else install();
 }
 
-/** Before the app's own scripts: English, and the pointer. */
-export async function prepareContext(context) {
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');
-  });
+/** Before the app's own scripts: the recording's language as the stored choice, and the pointer. */
+export async function prepareContext(context, language) {
+  await context.addInitScript((lang) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
+  }, language);
   await context.addInitScript(pointerScript);
 }
 
@@ -244,9 +279,13 @@ export class Recorder {
     await cdp.detach().catch(() => {});
   }
 
-  /** One step of the journey: its caption shows from its start until the next step's. */
+  /**
+   * One step of the journey: its caption shows from its start until the next step's. Every step
+   * carries its caption in all the languages, so a journey recorded in one still has them all.
+   */
   async step(caption, action, { minMs = 3800, holdMs = 1400 } = {}) {
-    if (!caption?.en || !caption?.fi) throw new Error('every step needs an English and a Finnish caption');
+    const missing = LANGUAGES.filter((lang) => !caption?.[lang]);
+    if (missing.length) throw new Error(`a step has no caption in ${missing.join(', ')}: ${JSON.stringify(caption)}`);
     const started = Date.now();
     this.cues.push({ start: this.now(), caption });
     await action();

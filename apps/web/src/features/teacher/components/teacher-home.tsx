@@ -64,9 +64,9 @@ function Steps({ groups }: { groups: TGroup[] }) {
             }
           >
             <Text fw={700}>
-              {index + 1}. {t(`teacher.home.steps.${step.key}.title`)}
-              <Text span c={done ? 'teal.9' : 'dark.4'} fw={600} size="sm">
-                {' '}
+              {index + 1}. {t(`teacher.home.steps.${step.key}.title`)}{' '}
+              {/* Kept on one line: "(inte klart än)" broken after "(inte" read as two labels. */}
+              <Text span c={done ? 'teal.9' : 'dark.4'} fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
                 ({done ? t('teacher.home.done') : t('teacher.home.notDone')})
               </Text>
             </Text>
