@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDate, formatDateTime, formatEuros, formatLongDate, formatPermille, formatTime, localDayKey } from './format.ts';
+import { formatCountdown, formatDate, formatDateTime, formatEuros, formatLongDate, formatNumber, formatPermille, formatTime, localDayKey } from './format.ts';
 
 describe('formatDate', () => {
   it('writes d.m.yyyy without leading zeros (spec section 9)', () => {
@@ -44,6 +44,25 @@ describe('formatLongDate', () => {
     expect(formatLongDate(date, 'en')).toMatch(/Monday.*January.*2026/);
     expect(formatLongDate(date, 'fi')).toMatch(/maanantai.*tammikuuta.*2026/);
     expect(formatLongDate(date, 'sv')).toBe('måndag 5 januari 2026');
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups thousands and writes decimals as each language does', () => {
+    // Finnish and Swedish group with a no-break space and write a decimal comma; English with commas.
+    expect(formatNumber(7200, 'sv')).toBe('7\u00a0200');
+    expect(formatNumber(7200, 'fi')).toBe('7\u00a0200');
+    expect(formatNumber(7200, 'en')).toBe('7,200');
+    expect(formatNumber(2.5, 'sv')).toBe('2,5');
+    expect(formatNumber(2.5, 'en')).toBe('2.5');
+  });
+
+  it('writes a whole number under 1 000 as it is', () => {
+    for (const language of ['en', 'fi', 'sv']) {
+      expect(formatNumber(999, language)).toBe('999');
+      expect(formatNumber(0, language)).toBe('0');
+      expect(formatNumber(-5, language)).toBe('-5');
+    }
   });
 });
 

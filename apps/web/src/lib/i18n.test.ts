@@ -28,6 +28,13 @@ describe('translate', () => {
     expect(translate('en', 'studentTodos.earned')).toBe('Great job! You earned .');
   });
 
+  it('writes a number value as the language writes numbers', () => {
+    expect(translate('sv', 'common.coinsAmount', { count: 7200 })).toBe('7\u00a0200 mynt');
+    expect(translate('fi', 'contact.hints.message', { max: 5000 })).toBe('Enintään 5\u00a0000 merkkiä.');
+    expect(translate('en', 'common.coinsAmount', { count: 7200 })).toBe('7,200 coins');
+    expect(translate('sv', 'common.coinsAmount', { count: 12 })).toBe('12 mynt');
+  });
+
   it('answers the key itself for a key that does not exist', () => {
     expect(translate('fi', 'no.such.key')).toBe('no.such.key');
     expect(translate('fi', 'studentTodos')).toBe('studentTodos');

@@ -1,5 +1,6 @@
 import { cloneElement, createElement, Fragment, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY } from '@kolikko/core/limits';
+import { formatNumber } from './format.ts';
 
 /**
  * The interface language: the translations of one language, loaded when it is chosen, and `t`.
@@ -81,10 +82,14 @@ function pluralOf(lang: Language, count: number): string {
   return pluralRules[lang].select(count);
 }
 
-/** `{{name}}` takes the option's value; a value not given leaves nothing. */
-function interpolate(text: string, options: TOptions): string {
+/**
+ * `{{name}}` takes the option's value, a number written as the language writes it (7 200 mynt,
+ * 7,200 coins); a value not given leaves nothing.
+ */
+function interpolate(lang: Language, text: string, options: TOptions): string {
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
     const value = options[name];
+    if (typeof value === 'number') return formatNumber(value, lang);
     return value === undefined || value === null ? '' : String(value);
   });
 }
@@ -97,7 +102,7 @@ export function translate(lang: Language, key: string, options?: TOptions): stri
   if (typeof count === 'number') text = lookup(dictionary, `${key}_${pluralOf(lang, count)}`) ?? lookup(dictionary, `${key}_other`);
   text ??= lookup(dictionary, key);
   if (text === undefined) return key;
-  return text.includes('{{') ? interpolate(text, options ?? {}) : text;
+  return text.includes('{{') ? interpolate(lang, text, options ?? {}) : text;
 }
 
 /** One `t` per language, so a component memoized on `t` renders again when the language changes. */

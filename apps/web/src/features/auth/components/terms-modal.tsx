@@ -18,7 +18,8 @@ export function TermsModal({ opened, onClose }: { opened: boolean; onClose: () =
       <Tabs defaultValue="terms" keepMounted={false}>
         <Tabs.List grow>
           {LEGAL_DOCUMENTS.map((tab) => (
-            <Tabs.Tab key={tab} value={tab}>
+            // Narrower on a phone, so the three tabs fit on one row ("Användarvillkor", "Käyttöehdot").
+            <Tabs.Tab key={tab} value={tab} px={{ base: 'xs', xs: 'md' }}>
               {t(`terms.tabs.${tab}`)}
             </Tabs.Tab>
           ))}

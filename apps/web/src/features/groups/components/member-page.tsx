@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Box, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useNavigate } from '../../../lib/router.tsx';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
@@ -14,6 +14,7 @@ import { useMember } from '../api/get-member.ts';
 import { patchMemberInCaches } from '../api/group-cache.ts';
 import { MemberSettings } from './member-settings.tsx';
 import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
+import classes from './member-page.module.css';
 
 export const MEMBER_VIEWS = ['todos', 'rewards', 'actions', 'settings'] as const;
 export type MemberView = (typeof MEMBER_VIEWS)[number];
@@ -113,6 +114,7 @@ export function MemberPage({ teacher, memberId, view, renderTodos, renderRewards
       {back}
       <MemberHeader member={member.data} groupName={group?.name ?? null} />
       <Tabs
+        classNames={{ tabSection: classes.tabSection }}
         value={shownView}
         onChange={(next) => {
           if (isMemberView(next)) void navigate(`/teacher/groups/${memberId}/${next}`);
@@ -123,18 +125,13 @@ export function MemberPage({ teacher, memberId, view, renderTodos, renderRewards
           {views.map((tab) => {
             const Icon = VIEW_ICONS[tab];
             return (
-              // The icons give way on phones, so the four tabs fit on one row.
               <Tabs.Tab
                 key={tab}
                 value={tab}
                 fw={700}
                 fz={{ base: 'sm', xs: 'md' }}
                 px={{ base: 4, xs: 'md' }}
-                leftSection={
-                  <Box component="span" visibleFrom="xs" display="inline-flex">
-                    <Icon size={18} />
-                  </Box>
-                }
+                leftSection={<Icon size={18} />}
               >
                 {t(`groups.member.tabs.${tab}`)}
               </Tabs.Tab>

@@ -11,7 +11,7 @@ import { errorCodeOf } from '../../../lib/error-message.ts';
 import { usePublishRewardlist } from '../api/publish-rewardlist.ts';
 
 /** A long group name wraps inside the button instead of being cut off. */
-const WRAPPING = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpace: 'normal', textAlign: 'left' } } } as const;
+const WRAPPING = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 } } } as const;
 
 interface PublishToGroupProps {
   teacherId: string;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TTeacherDashboard } from '@kolikko/core/schemas/dashboard';
 import { QueryError } from '../../../components/query-error.tsx';
@@ -130,11 +130,17 @@ export function TeacherWaits({ teacherId }: { teacherId: string }) {
                 {t('teacher.waits.today')}
               </Title>
               <Text data-testid="waits-today">
+                {/* Each figure stays on one line with its words ("2 belöningar köpta"), never "2" at a line's end. */}
                 {[
                   t('teacher.waits.todayCoins', { count: data.today.coins_awarded }),
                   t('teacher.waits.todayTasks', { count: data.today.tasks_done }),
                   t('teacher.waits.todayRewards', { count: data.today.rewards_bought }),
-                ].join(' · ')}
+                ].map((part, index) => (
+                  <Fragment key={part}>
+                    {index > 0 ? ' · ' : null}
+                    <span className={classes.todayPart}>{part}</span>
+                  </Fragment>
+                ))}
               </Text>
             </Stack>
           </>
