@@ -5,6 +5,7 @@ import { findUnstorableText } from '@kolikko/core/rules/text';
 import { ZOkResponse } from '@kolikko/core/schemas/auth';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import { ZContactRequest, ZSiteFacts } from '@kolikko/core/schemas/public';
+import { pageLanguage } from '../../platform/page-language.ts';
 import type { ContactService } from './contact.service.ts';
 
 const tags = ['public'];
@@ -114,7 +115,7 @@ export async function contactRoutes(fastify: FastifyInstance, opts: { contact: C
       },
     },
     async (request, reply) => {
-      await contact.send(request.body, { ip: request.ip });
+      await contact.send(request.body, { ip: request.ip, language: pageLanguage(request.headers['accept-language']) });
       return reply.status(201).send({ ok: true });
     },
   );

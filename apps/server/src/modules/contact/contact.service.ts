@@ -8,6 +8,7 @@ import type { Captcha } from '../../platform/captcha.ts';
 import { queueOutboxMail } from '../../platform/mail-outbox.repo.ts';
 import type { MailRelay } from '../../platform/mail-relay.ts';
 import { createAttemptLimits } from '../auth/attempt-limits.ts';
+import type { PageLanguage } from '../../platform/page-language.ts';
 import { contactMail } from './contact.mail.ts';
 import * as repo from './contact.repo.ts';
 
@@ -36,7 +37,7 @@ export function createContactService(deps: ContactDeps) {
      * a verified captcha, then the message and its mail to CONTACT_TO in one transaction. The mail
      * is sent after the answer (platform/mail-relay.ts), and tried again while SMTP fails.
      */
-    async send(input: TContactRequest, caller: { ip: string }): Promise<void> {
+    async send(input: TContactRequest, caller: { ip: string; language: PageLanguage }): Promise<void> {
       const counted = await limits.count([{ name: `contact@${caller.ip}`, policy: CONTACT_MESSAGES_PER_ADDRESS, address: caller.ip }]);
       // A browser's form sends the textarea's line breaks as CR LF: kept as plain LF, as typed.
       const message = { name: input.name, email: input.email, subject: input.subject, message: input.message.replace(/\r\n?/g, '\n') };
@@ -45,7 +46,7 @@ export function createContactService(deps: ContactDeps) {
         await captcha.verify(input.captcha);
         await db.transaction(async (tx) => {
           const stored = await repo.insertContactMessage(tx, message);
-          if (contactTo) await queueOutboxMail(tx, contactMail(contactTo, message, stored.createdAt, config.publicUrl));
+          if (contactTo) await queueOutboxMail(tx, contactMail(contactTo, message, caller.language, stored.createdAt, config.publicUrl));
         });
       } catch (err) {
         // A refused captcha, or a failure of ours: the message was not taken, so it does not count.

@@ -170,6 +170,8 @@ describe('POST /api/public/contact: stored and mailed to CONTACT_TO', () => {
     expect(mail).toMatchObject({ to: CONTACT_TO, reply_to: GOOD.email, last_error: null });
     expect(mail?.subject).toBe(`Kolikko contact: ${GOOD.subject}`);
     expect(mail?.text).toContain(`From: ${GOOD.name} <${GOOD.email}>`);
+    // No page language sent: English.
+    expect(mail?.text).toContain('Language: English (en)');
     expect(mail?.text).toContain(GOOD.message);
     expect(mail?.html).toContain('Maija Meikäläinen &lt;maija@school.test&gt;');
     // Without SMTP_URL the outbox is where mail stays: kept, not waiting to be sent.
@@ -184,6 +186,24 @@ describe('POST /api/public/contact: stored and mailed to CONTACT_TO', () => {
     await background.settled();
     expect(await storedMessages()).toEqual([GOOD]);
     expect(await outbox()).toMatchObject([{ to: CONTACT_TO, reply_to: GOOD.email }]);
+  });
+
+  it('the mail names the language of the pages the visitor wrote from (the web sends it as Accept-Language), in English for the operator', async () => {
+    for (const [header, named] of [
+      ['sv', 'Swedish (sv)'],
+      ['fi', 'Finnish (fi)'],
+      ['sv-FI,fi;q=0.8', 'Swedish (sv)'],
+      ['de-DE', 'English (en)'],
+    ]) {
+      const body = multipartBody(Object.entries(GOOD));
+      const res = await app.inject({ method: 'POST', url: '/api/public/contact', payload: body.payload, headers: { ...body.headers, 'accept-language': header } });
+      expect(res.statusCode).toBe(201);
+      const [mail] = await outbox();
+      expect(mail?.subject).toBe(`Kolikko contact: ${GOOD.subject}`);
+      expect(mail?.text).toContain(`Language: ${named}`);
+      expect(mail?.html).toContain(`<strong>Language:</strong> ${named}`);
+      await db.execute(sql`delete from mail_outbox`);
+    }
   });
 
   it("a browser form's CR LF line breaks are kept as LF", async () => {

@@ -13,7 +13,7 @@ import {
 } from '@kolikko/core/schemas/groups';
 import { ZApiError } from '@kolikko/core/schemas/errors';
 import { requireTeacher } from '../../plugins/auth.ts';
-import { reasonLanguage } from '../reasons/default-reasons.ts';
+import { pageLanguage } from '../../platform/page-language.ts';
 import { assertSelf, type GroupsService } from './groups.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -69,7 +69,7 @@ export async function groupsRoutes(fastify: FastifyInstance, opts: { groups: Gro
     async (request, reply) => {
       const { teacherId } = requireTeacher(request);
       assertSelf(teacherId, request.body.id);
-      const language = reasonLanguage(request.headers['accept-language']);
+      const language = pageLanguage(request.headers['accept-language']);
       return reply.status(201).send(await groups.create(teacherId, request.body.group_name, request.body.trading_allowed, language));
     },
   );

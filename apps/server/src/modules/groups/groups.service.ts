@@ -1,3 +1,4 @@
+import type { PageLanguage } from '../../platform/page-language.ts';
 import { AppError } from '@kolikko/core/errors';
 import { EXTRA_GROUP_PRICE, GROUPS_INCLUDED } from '@kolikko/core/limits';
 import { sortByUsername } from '@kolikko/core/rules/names';
@@ -11,7 +12,7 @@ import * as repo from './groups.repo.ts';
 import { ownedGroup, taughtGroup } from './group-access.ts';
 import { presentGroup, presentMemberForTeacher } from './groups.presenters.ts';
 import type { SessionEvents } from '../auth/auth.events.ts';
-import { seedDefaultReasons, type ReasonLanguage } from '../reasons/default-reasons.ts';
+import { seedDefaultReasons} from '../reasons/default-reasons.ts';
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
 
@@ -83,7 +84,7 @@ export function createGroupsService({ db, events, sessions, owedRewards }: { db:
      * the teacher's language; trading is off unless the teacher allowed it on creation. Its name
      * must differ from the teacher's other groups' only.
      */
-    async create(teacherId: string, name: string, tradingAllowed = false, language: ReasonLanguage = 'en'): Promise<TGroup> {
+    async create(teacherId: string, name: string, tradingAllowed = false, language: PageLanguage = 'en'): Promise<TGroup> {
       const attempt = () =>
         db.transaction(async (tx) => {
           // Locking the teacher row makes two racing creations count one after the other.

@@ -1,12 +1,10 @@
 import type { AwardReasonIcon } from '@kolikko/core/enumerations';
 import type { Tx } from '../../db/client.ts';
+import type { PageLanguage } from '../../platform/page-language.ts';
 import * as repo from './reasons.repo.ts';
 
-/** The language a group's default reasons are named in: the teacher's, as its browser says. */
-export type ReasonLanguage = 'en' | 'fi' | 'sv';
-
 /** Six positive reasons a new group starts with (issue 32), a coin each; the teacher changes them at will. */
-export const DEFAULT_REASONS: Record<ReasonLanguage, readonly { name: string; icon: AwardReasonIcon; coins: number }[]> = {
+export const DEFAULT_REASONS: Record<PageLanguage, readonly { name: string; icon: AwardReasonIcon; coins: number }[]> = {
   en: [
     { name: 'Helping others', icon: 'helping', coins: 1 },
     { name: 'Teamwork', icon: 'teamwork', coins: 1 },
@@ -33,19 +31,11 @@ export const DEFAULT_REASONS: Record<ReasonLanguage, readonly { name: string; ic
   ],
 };
 
-/** The first language of an Accept-Language header we have reasons in; English otherwise. */
-export function reasonLanguage(acceptLanguage: string | undefined): ReasonLanguage {
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  if (first === 'fi' || first.startsWith('fi-')) return 'fi';
-  // A Finland-Swedish browser usually sends sv-FI.
-  if (first === 'sv' || first.startsWith('sv-')) return 'sv';
-  return 'en';
-}
 /**
  * Gives a group its default reasons in `language`, once: at its creation, or for a group made
  * before reasons existed, when its reasons are first read or changed.
  */
-export async function seedDefaultReasons(tx: Tx, groupId: string, language: ReasonLanguage): Promise<void> {
+export async function seedDefaultReasons(tx: Tx, groupId: string, language: PageLanguage): Promise<void> {
   if (!(await repo.claimReasonSeeding(tx, groupId))) return;
   const count = await repo.lockGroupReasons(tx, groupId);
   await repo.insertReasons(

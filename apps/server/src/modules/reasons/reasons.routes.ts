@@ -5,7 +5,7 @@ import { ZApiError } from '@kolikko/core/schemas/errors';
 import { ZGroupId } from '@kolikko/core/schemas/groups';
 import { ZAwardReason, ZCreateReasonRequest, ZUpdateReasonRequest } from '@kolikko/core/schemas/reasons';
 import { requireTeacher } from '../../plugins/auth.ts';
-import { reasonLanguage } from './default-reasons.ts';
+import { pageLanguage } from '../../platform/page-language.ts';
 import type { ReasonsService } from './reasons.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
@@ -27,7 +27,7 @@ export async function reasonsRoutes(fastify: FastifyInstance, opts: { reasons: R
         response: { 200: z.array(ZAwardReason), ...errors },
       },
     },
-    async (request) => reasons.list(requireTeacher(request).teacherId, request.params.id, reasonLanguage(request.headers['accept-language'])),
+    async (request) => reasons.list(requireTeacher(request).teacherId, request.params.id, pageLanguage(request.headers['accept-language'])),
   );
 
   app.post(
@@ -44,7 +44,7 @@ export async function reasonsRoutes(fastify: FastifyInstance, opts: { reasons: R
     },
     async (request, reply) => {
       const { teacherId } = requireTeacher(request);
-      return reply.status(201).send(await reasons.create(teacherId, request.params.id, request.body, reasonLanguage(request.headers['accept-language'])));
+      return reply.status(201).send(await reasons.create(teacherId, request.params.id, request.body, pageLanguage(request.headers['accept-language'])));
     },
   );
 

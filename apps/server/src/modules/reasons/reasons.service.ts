@@ -1,10 +1,11 @@
+import type { PageLanguage } from '../../platform/page-language.ts';
 import { AppError } from '@kolikko/core/errors';
 import { REASONS_PER_GROUP_MAX } from '@kolikko/core/limits';
 import type { TAwardReason, TCreateReasonRequest, TUpdateReasonRequest } from '@kolikko/core/schemas/reasons';
 import type { AwardReasonIcon } from '@kolikko/core/enumerations';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ownedGroup, taughtGroup } from '../groups/group-access.ts';
-import { seedDefaultReasons, type ReasonLanguage } from './default-reasons.ts';
+import { seedDefaultReasons} from './default-reasons.ts';
 import * as repo from './reasons.repo.ts';
 
 export type ReasonsService = ReturnType<typeof createReasonsService>;
@@ -28,7 +29,7 @@ export async function ownedReason(db: DbOrTx, teacherId: string, reasonId: strin
 }
 
 export function createReasonsService({ db }: { db: Db }) {
-  async function ensureSeeded(groupId: string, language: ReasonLanguage): Promise<void> {
+  async function ensureSeeded(groupId: string, language: PageLanguage): Promise<void> {
     await db.transaction((tx) => seedDefaultReasons(tx, groupId, language));
   }
 
@@ -40,14 +41,14 @@ export function createReasonsService({ db }: { db: Db }) {
   }
 
   return {
-    async list(teacherId: string, groupId: string, language: ReasonLanguage): Promise<TAwardReason[]> {
+    async list(teacherId: string, groupId: string, language: PageLanguage): Promise<TAwardReason[]> {
       const { group } = await taughtGroup(db, teacherId, groupId);
       if (!group.reasonsSeeded) await ensureSeeded(groupId, language);
       return (await repo.listReasons(db, groupId)).map(present);
     },
 
     /** A new reason at the end of the group's list. */
-    async create(teacherId: string, groupId: string, input: TCreateReasonRequest, language: ReasonLanguage): Promise<TAwardReason> {
+    async create(teacherId: string, groupId: string, input: TCreateReasonRequest, language: PageLanguage): Promise<TAwardReason> {
       const { group } = await ownedGroup(db, teacherId, groupId);
       await assertCoinsAllowed(groupId, input.coins);
       if (!group.reasonsSeeded) await ensureSeeded(groupId, language);

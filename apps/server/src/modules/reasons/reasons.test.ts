@@ -4,7 +4,7 @@ import { REASONS_PER_GROUP_MAX } from '@kolikko/core/limits';
 import { queryRows } from '../../db/reset.ts';
 import { buildTestApp, caller, signIn } from '../../test/build-test-app.ts';
 import { buildGroup, buildMember, buildTeacher } from '../../test/factories.ts';
-import { reasonLanguage } from './default-reasons.ts';
+import { pageLanguage } from '../../platform/page-language.ts';
 
 /** Issue 32: a group's award reasons. */
 const { app, database } = await buildTestApp();
@@ -45,14 +45,14 @@ describe('default reasons', () => {
   });
 
   it('reads the language from Accept-Language, English otherwise', () => {
-    expect(reasonLanguage('fi')).toBe('fi');
-    expect(reasonLanguage('fi-FI,en;q=0.5')).toBe('fi');
-    expect(reasonLanguage('en-GB,fi;q=0.9')).toBe('en');
-    expect(reasonLanguage('sv-FI')).toBe('sv');
-    expect(reasonLanguage('sv,en;q=0.5')).toBe('sv');
-    expect(reasonLanguage('sv-SE')).toBe('sv');
-    expect(reasonLanguage('de-DE,sv;q=0.9')).toBe('en');
-    expect(reasonLanguage(undefined)).toBe('en');
+    expect(pageLanguage('fi')).toBe('fi');
+    expect(pageLanguage('fi-FI,en;q=0.5')).toBe('fi');
+    expect(pageLanguage('en-GB,fi;q=0.9')).toBe('en');
+    expect(pageLanguage('sv-FI')).toBe('sv');
+    expect(pageLanguage('sv,en;q=0.5')).toBe('sv');
+    expect(pageLanguage('sv-SE')).toBe('sv');
+    expect(pageLanguage('de-DE,sv;q=0.9')).toBe('en');
+    expect(pageLanguage(undefined)).toBe('en');
   });
 });
 

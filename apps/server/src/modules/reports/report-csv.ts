@@ -1,15 +1,5 @@
+import type { PageLanguage } from '../../platform/page-language.ts';
 import type { TReport, TReportNumbers, TReportReason } from '@kolikko/core/schemas/reports';
-
-export type ReportLanguage = 'en' | 'fi' | 'sv';
-
-/** The first language of an Accept-Language header the report speaks; English otherwise. */
-export function reportLanguage(acceptLanguage: string | undefined): ReportLanguage {
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  if (first === 'fi' || first.startsWith('fi-')) return 'fi';
-  // A Finland-Swedish browser usually sends sv-FI.
-  if (first === 'sv' || first.startsWith('sv-')) return 'sv';
-  return 'en';
-}
 
 /**
  * The spreadsheet's columns, in the teacher's language; the award reasons come between "from
@@ -70,7 +60,7 @@ const HEADERS = {
     otherAward: 'Mynt utan motivering',
     otherTaken: 'Mynt som tagits tillbaka utan motivering',
   },
-} as const satisfies Record<ReportLanguage, Record<string, string>>;
+} as const satisfies Record<PageLanguage, Record<string, string>>;
 
 type Column = Exclude<keyof TReportNumbers, 'by_reason' | 'earned_by_day'>;
 const BEFORE_REASONS: Column[] = ['coins_earned', 'coins_from_tasks', 'coins_from_awards'];
@@ -95,13 +85,13 @@ export function csvText(value: string): string {
   return /[;",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-function reasonHeader(reason: TReportReason, language: ReportLanguage): string {
+function reasonHeader(reason: TReportReason, language: PageLanguage): string {
   if (reason.name !== null) return reason.name;
   return reason.negative ? HEADERS[language].otherTaken : HEADERS[language].otherAward;
 }
 
 /** The report as a spreadsheet: a row per student, then the class's; CRLF line ends (RFC 4180), the BOM first. */
-export function reportCsv(report: TReport, language: ReportLanguage): string {
+export function reportCsv(report: TReport, language: PageLanguage): string {
   const h = HEADERS[language];
   const header = [h.student, ...BEFORE_REASONS.map((c) => h[c]), ...report.reasons.map((r) => reasonHeader(r, language)), ...AFTER_REASONS.map((c) => h[c])];
   const row = (name: string, n: TReportNumbers) => [csvText(name), ...BEFORE_REASONS.map((c) => String(n[c])), ...n.by_reason.map(String), ...AFTER_REASONS.map((c) => String(n[c]))];

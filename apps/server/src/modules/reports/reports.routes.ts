@@ -5,7 +5,8 @@ import { ZApiError } from '@kolikko/core/schemas/errors';
 import { ZGroupId } from '@kolikko/core/schemas/groups';
 import { ZReport, ZReportQuery } from '@kolikko/core/schemas/reports';
 import { requireTeacher } from '../../plugins/auth.ts';
-import { reportCsv, reportFileName, reportLanguage } from './report-csv.ts';
+import { pageLanguage } from '../../platform/page-language.ts';
+import { reportCsv, reportFileName } from './report-csv.ts';
 import type { ReportsService } from './reports.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
@@ -38,7 +39,7 @@ export async function reportsRoutes(fastify: FastifyInstance, opts: { reports: R
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name.ascii}"; filename*=UTF-8''${name.utf8}`)
         .header('cache-control', 'no-store')
-        .send(reportCsv(report, lang ?? reportLanguage(request.headers['accept-language'])));
+        .send(reportCsv(report, lang ?? pageLanguage(request.headers['accept-language'])));
     },
   );
 }
