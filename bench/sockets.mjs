@@ -5,6 +5,7 @@
 //                          [--warmup 3] [--rate-limit N] [--redis redis://127.0.0.1:6379]
 //                          [--clients 4] [--client raw|frames|lean|socket.io] [--node-env production|development]
 //                          [--profile <dir>] [--server-root <dir>] [--client-policy normal|batch]
+//                          [--baseline [--rounds 3] [--max-cpu-ratio R]]
 //
 // Issue 13's size: --groups 333 --size 30 (9,990 member sockets and 167 teacher sockets).
 //
@@ -66,6 +67,15 @@
 // --client-policy batch runs the client processes as SCHED_BATCH (chrt): the same share of the
 // CPU, but a client woken by a frame does not preempt the process that wrote it, as a student's
 // device on another machine would not. Default: normal.
+// --baseline also measures bench/sockets-baseline-server.mjs (the bare Fastify + Socket.IO + pg
+// server that runs the award's SQL and emits its events; its header says what it is) on the same
+// database, client processes, sockets and award schedule: --rounds times (default 3), each round
+// the app and the baseline one after the other (which goes first alternates), one process each
+// and, with --mode two or both, two on the same Redis. For each: server CPU per award (all its
+// processes), p99 award -> all members, RSS per socket. Prints each round's figures and ratios,
+// the medians, and last `ratios: cpu-per-award X.XX, p99 Y.YY, memory-per-socket Z.ZZ`: app ÷
+// baseline, the median over the rounds of each round's ratio, one process. --max-cpu-ratio R
+// exits 1 when that cpu-per-award ratio is above R.
 //
 // Open files: the server holds one descriptor per socket, so it needs groups x size + teachers +
 // a few hundred (about 10,400 here); the script checks the limit (here 20,000, soft and hard)
@@ -85,7 +95,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { cpuMs, createPgDatabase, fmt, freePort, inBatches, keepStderr, killPid, memoryMB, serverEnv, sleep, spawnServer, stopChild, waitForHealthy } from './lib.mjs';
+import { cpuMs, createPgDatabase, fmt, freePort, inBatches, keepStderr, killPid, memoryMB, serverEnv, sleep, spawnServer, stats, stopChild, waitForHealthy } from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -104,6 +114,9 @@ const { values: args } = parseArgs({
     'server-root': { type: 'string' },
     'server-node-flags': { type: 'string' },
     'client-policy': { type: 'string', default: 'normal' },
+    baseline: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '3' },
+    'max-cpu-ratio': { type: 'string' },
   },
 });
 const GROUPS = Number(args.groups);
@@ -120,8 +133,14 @@ const REDIS_URL = args.redis;
 const CLIENTS = Number(args.clients);
 if (!['raw', 'frames', 'lean', 'socket.io'].includes(args.client)) throw new Error(`--client raw|frames|lean|socket.io, not ${args.client}`);
 if (!['normal', 'batch'].includes(args['client-policy'])) throw new Error(`--client-policy normal|batch, not ${args['client-policy']}`);
+if (!['both', 'one', 'two'].includes(args.mode)) throw new Error(`--mode both|one|two, not ${args.mode}`);
+const ROUNDS = Number(args.rounds);
+if (!(ROUNDS >= 1) || !Number.isInteger(ROUNDS)) throw new Error(`--rounds must be a whole number of rounds, not ${args.rounds}`);
+const MAX_CPU_RATIO = args['max-cpu-ratio'] === undefined ? undefined : Number(args['max-cpu-ratio']);
+if (MAX_CPU_RATIO !== undefined && !(MAX_CPU_RATIO > 0 && args.baseline)) throw new Error('--max-cpu-ratio takes a positive ratio, with --baseline');
 const PASSWORD = 'bench-secret-1';
-const WATCHDOG_MS = 30 * 60 * 1000;
+/** 30 minutes a scenario's run (with --baseline, each round runs the app and the baseline). */
+const WATCHDOG_MS = 30 * 60 * 1000 * (args.baseline ? 2 * ROUNDS : 1);
 /** A second of the schedule in which the disk was busy this long counts as a disk stall. */
 const DISK_STALL_MS = 100;
 
@@ -147,12 +166,17 @@ function openFilesLimit() {
   return Number(line?.split(/\s+/)[3]);
 }
 
-async function startServer(extraEnv, { profile = false } = {}) {
+/** A server process: the app's (its --server-root's with that), or with `baseline` bench/sockets-baseline-server.mjs, given the same environment and Node flags. */
+async function startServer(extraEnv, { profile = false, baseline = false } = {}) {
   const port = await freePort();
   const env = serverEnv({ PORT: String(port), DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), ...extraEnv });
   const spawnedAt = performance.now();
   const nodeArgs = [...(args['server-node-flags']?.split(/\s+/).filter(Boolean) ?? []), ...(profile && args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [])];
-  const child = args['server-root'] ? spawnServerAt(args['server-root'], env, nodeArgs) : spawnServer(env, nodeArgs);
+  const child = baseline
+    ? spawnScript(new URL('./sockets-baseline-server.mjs', import.meta.url).pathname, env, nodeArgs)
+    : args['server-root']
+      ? spawnServerAt(args['server-root'], env, nodeArgs)
+      : spawnServer(env, nodeArgs);
   servers.push(child);
   await waitForHealthy(`http://127.0.0.1:${port}/healthz`, child);
   return { child, base: `http://127.0.0.1:${port}`, spawnedAt };
@@ -170,7 +194,12 @@ function spawnServerAt(root, env, nodeArgs) {
     execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { cwd: root, stdio: 'inherit' });
     builtAt = root;
   }
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'apps/server/dist/server.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  return spawnScript('apps/server/dist/server.mjs', env, [...nodeArgs, '--enable-source-maps'], root);
+}
+
+/** `node <nodeArgs> <script>` in `cwd`, its stderr kept for error messages. */
+function spawnScript(script, env, nodeArgs, cwd = undefined) {
+  const child = spawn(process.execPath, [...nodeArgs, script], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
   keepStderr(child);
   return child;
 }
@@ -676,6 +705,80 @@ async function scenario(name, nodes, setup) {
   );
 
   await Promise.all(clients.map((c) => c.call({ cmd: 'disconnect' })));
+  return {
+    cpuPerAwardUs: (cpu.reduce((a, c) => a + c, 0) * 1000) / delivered,
+    p99: percentile(latencies, 99),
+    rssPerSocketKB: perSocketKB('rss'),
+  };
+}
+
+/**
+ * One scenario on fresh server processes, stopped after it: `mode` one (a process) or two (two
+ * on one Redis, a fresh key prefix each time), of the app or the baseline. Answers the scenario's
+ * figures.
+ */
+async function runScenario(mode, setup, { baseline = false, label = '' } = {}) {
+  // The setup's server runs in development (its outbox verifies the teachers' e-mail); the
+  // measured ones as a deployment runs them (--node-env production, the default), or in
+  // development, which checks every response's serialization twice (platform/serializer.ts).
+  // Production refuses to start without the operator's name (config.ts).
+  const env = { NODE_ENV: args['node-env'], COMPANY_NAME: 'Kolikko bench' };
+  const start = (extraEnv) => startServer({ ...env, ...extraEnv }, { profile: true, baseline });
+  let nodes;
+  if (mode === 'one') nodes = [await start({})];
+  else {
+    const redisEnv = { REDIS_URL, REDIS_KEY_PREFIX: `bench-${randomBytes(4).toString('hex')}` };
+    nodes = await Promise.all([start(redisEnv), start(redisEnv)]);
+  }
+  try {
+    return await scenario(`${label}${mode === 'one' ? 'one process' : 'two processes'}`, nodes, setup);
+  } finally {
+    await stopServers();
+  }
+}
+
+const FIGURES = [
+  { key: 'cpuPerAwardUs', name: 'cpu-per-award', show: (v) => `${fmt(v)} µs` },
+  { key: 'p99', name: 'p99', show: (v) => `${fmt(v, 1)} ms` },
+  { key: 'rssPerSocketKB', name: 'memory-per-socket', show: (v) => `${fmt(v, 1)} KB` },
+];
+
+/**
+ * --baseline: ROUNDS rounds, each the app and the baseline in turn (the first of them alternating
+ * from round to round) in each mode; prints every round's figures and their ratios (app ÷
+ * baseline), then the medians over the rounds. Answers the medians of the rounds' ratios, of
+ * one process (of two when that is the only mode).
+ */
+async function runBaseline(modes, setup) {
+  const rounds = Object.fromEntries(modes.map((m) => [m, []]));
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = r % 2 === 0 ? [false, true] : [true, false];
+    for (const mode of modes) {
+      const got = {};
+      for (const baseline of order) {
+        got[baseline ? 'baseline' : 'app'] = await runScenario(mode, setup, { baseline, label: `round ${r + 1} of ${ROUNDS}, ${baseline ? 'baseline' : 'app'}, ` });
+      }
+      rounds[mode].push(got);
+    }
+  }
+  const ratios = {};
+  for (const mode of modes) {
+    const title = mode === 'one' ? 'one process' : 'two processes + Redis';
+    console.log(`\n== app and baseline, ${title} ==`);
+    for (const [r, got] of rounds[mode].entries()) {
+      const line = FIGURES.map((f) => `${f.name} ${f.show(got.app[f.key])} / ${f.show(got.baseline[f.key])} = ${fmt(got.app[f.key] / got.baseline[f.key], 2)}`);
+      console.log(`round ${r + 1} (app / baseline${r % 2 ? ', baseline first' : ''}): ${line.join('; ')}`);
+    }
+    ratios[mode] = {};
+    const medians = FIGURES.map((f) => {
+      const of = (kind) => stats(rounds[mode].map((g) => g[kind][f.key]));
+      const each = stats(rounds[mode].map((g) => g.app[f.key] / g.baseline[f.key]));
+      ratios[mode][f.name] = each.median;
+      return `${f.name} ${f.show(of('app').median)} / ${f.show(of('baseline').median)}, ratio ${fmt(each.median, 2)} (${fmt(each.min, 2)}-${fmt(each.max, 2)})`;
+    });
+    console.log(`medians over ${ROUNDS} round${ROUNDS > 1 ? 's' : ''} (app / baseline, the rounds' ratios' median and spread): ${medians.join('; ')}`);
+  }
+  return ratios.one ?? ratios.two;
 }
 
 try {
@@ -697,23 +800,23 @@ try {
   startClients(setup);
 
   // Each scenario starts on fresh processes, so the setup's garbage does not blur the memory
-  // readings. The setup's server runs in development (its outbox verifies the teachers' e-mail);
-  // the measured ones as a deployment runs them (--node-env production, the default), or in
-  // development, which checks every response's serialization twice (platform/serializer.ts).
-  // Production refuses to start without the operator's name (config.ts).
-  const scenarioEnv = { NODE_ENV: args['node-env'], COMPANY_NAME: 'Kolikko bench' };
-  if (args.mode === 'both' || args.mode === 'one') {
-    await scenario('one process', [await startServer(scenarioEnv, { profile: true })], setup);
-    await stopServers();
+  // readings.
+  const modes = { both: ['one', 'two'], one: ['one'], two: ['two'] }[args.mode];
+  if (!args.baseline) {
+    for (const mode of modes) await runScenario(mode, setup);
+    console.log(`\nload average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  } else {
+    const ratios = await runBaseline(modes, setup);
+    console.log(`\nload average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    if (ratios) {
+      const cpu = ratios['cpu-per-award'];
+      if (MAX_CPU_RATIO !== undefined && !(cpu <= MAX_CPU_RATIO)) {
+        console.error(`the cpu-per-award ratio ${fmt(cpu, 2)} is above --max-cpu-ratio ${MAX_CPU_RATIO}`);
+        process.exitCode = 1;
+      }
+      console.log(`ratios: cpu-per-award ${fmt(cpu, 2)}, p99 ${fmt(ratios.p99, 2)}, memory-per-socket ${fmt(ratios['memory-per-socket'], 2)}`);
+    }
   }
-
-  if (args.mode === 'both' || args.mode === 'two') {
-    const redisEnv = { ...scenarioEnv, REDIS_URL, REDIS_KEY_PREFIX: `bench-${randomBytes(4).toString('hex')}` };
-    const nodes = await Promise.all([startServer(redisEnv, { profile: true }), startServer(redisEnv, { profile: true })]);
-    await scenario('two processes', nodes, setup);
-    await stopServers();
-  }
-  console.log(`\nload average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } catch (err) {
   console.error(err instanceof Error ? err.stack : err);
   process.exitCode = 1;
