@@ -19,7 +19,19 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'kolikko-e2e-'));
 /** Debian's Chromium, with the flags this machine's closed network needs. Never a downloaded browser. */
 const launchOptions = {
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    // One renderer process for the app's pages of a context instead of one per site and frame:
+    // the app is one origin, and the journeys ran 5 % faster (91-92 s against 96-97 s for 22 tests).
+    '--disable-site-isolation-trials',
+    '--disable-features=IsolateOrigins,site-per-process',
+  ],
 };
 
 export default defineConfig({
@@ -61,6 +73,8 @@ export default defineConfig({
       CAPTCHA: 'on',
       // The browsers and the tests' requests come from this machine: its many signups and demos are not limited.
       LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1',
+      // Every browser and test request comes from this one address, more than a class's 2,000 a minute.
+      RATE_LIMIT_PER_MINUTE: '20000',
       // Contact form messages are mailed here, i.e. kept in the outbox (no SMTP_URL): e2e/tests/contact.spec.ts reads it.
       CONTACT_TO: 'contact@kolikko.test',
       NODE_ENV: 'test',
