@@ -131,6 +131,17 @@ if (!only || only === 'e2e' || only === 'budgets') {
   ok = passed && ok;
 }
 
+// Issue 36's live fan-out check: about 1,000 sockets (33 classes of 30) on one server process of
+// the app, then on the bare Fastify + Socket.IO + pg server that runs the award's SQL and emits
+// its events (bench/sockets-baseline-server.mjs), the same awards to both; fails when the app's
+// server CPU per award is above twice the baseline's (measured 0.87-1.41, bench/README.md). One
+// round of each (about 100 s): a ratio in one run, not a time. `npm test -- sockets` runs it alone.
+if (!only || only === 'e2e' || only === 'sockets') {
+  ok = step('live fan-out against the bare stack (bench/sockets.mjs --baseline)', 'node', [
+    'bench/sockets.mjs', '--baseline', '--groups', '33', '--duration', '20', '--mode', 'one', '--rounds', '1', '--max-cpu-ratio', '2.0',
+  ]) && ok;
+}
+
 const v = tally(join(reports, 'vitest.json'), (j) => ({
   passed: j.numPassedTests ?? 0,
   failed: j.numFailedTests ?? 0,
