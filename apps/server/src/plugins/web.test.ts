@@ -62,3 +62,41 @@ describe('the built web app', () => {
     expect(res.json()).toMatchObject({ errorCode: 'VALIDATION.INVALID_INPUT' });
   });
 });
+
+describe("the built app's files on the wire", () => {
+  it('carry only the headers a file needs: no policy of a document, no rate-limit counts, no dates', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const absent of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'last-modified', 'x-request-id']) {
+      expect(res.headers[absent], absent).toBeUndefined();
+    }
+    expect(res.headers.etag).toBeDefined();
+  });
+
+  it('keeps the security headers on the app page and the API', async () => {
+    for (const url of ['/', '/student/todos', '/api/nope']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toMatch(/script-src 'self'/);
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-request-id'], url).toBeDefined();
+    }
+  });
+
+  it('does not count the files against the per-address limit, and still counts the rest', async () => {
+    const { app: limited } = await buildTestApp({ WEB_DIST: dist, RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      for (let i = 0; i < 12; i++) {
+        const res = await limited.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+        expect(res.statusCode, `file request ${i + 1}`).toBe(200);
+      }
+      const calls = [];
+      for (let i = 0; i < 6; i++) calls.push((await limited.inject({ method: 'GET', url: '/api/checkStatus?optional=true' })).statusCode);
+      expect(calls.slice(0, 5)).toEqual([204, 204, 204, 204, 204]);
+      expect(calls[5]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -19,6 +19,8 @@ async function webPlugin(app: FastifyInstance, opts: { dist: string | undefined 
       // The build writes .br and .gz copies of every text file (apps/web/build/precompress.ts): the
       // smallest one the browser accepts goes out, with Content-Encoding and Vary: accept-encoding.
       preCompressed: true,
+      // The ETag alone revalidates index.html; the assets are never revalidated (immutable).
+      lastModified: false,
       setHeaders(res, path) {
         // Vite fingerprints assets, so they never change; index.html must always be fresh.
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
