@@ -44,7 +44,7 @@ async function violations(page: Page): Promise<string[]> {
 
 async function buy(s: Page, reward: string) {
   await s.getByTestId(`reward-${reward}`).getByRole('button', { name: 'Buy' }).click();
-  await s.getByRole('dialog', { name: `Buy ${reward}?` }).getByRole('button', { name: 'Confirm' }).click();
+  await s.getByRole('dialog', { name: `Buy “${reward}”?` }).getByRole('button', { name: 'Confirm' }).click();
 }
 
 test('a purchase reaches the teacher live; given and given back; the student sees its coins back and the states; the dashboard counts what waits', async ({ browser, request }) => {

@@ -141,7 +141,7 @@ test('live: a student\'s reward purchase shows on the teacher\'s member card wit
 
   const { context: studentContext, page: s } = await signedInPage(browser, 'student', kid, {}, '/student/rewards');
   await s.getByTestId('reward-Extra recess').getByRole('button', { name: 'Buy' }).click();
-  await s.getByRole('dialog', { name: 'Buy Extra recess?' }).getByRole('button', { name: 'Confirm' }).click();
+  await s.getByRole('dialog', { name: 'Buy “Extra recess”?' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(s.getByTestId('coin-balance').first()).toHaveText(/(^|\D)8(\D|$)/);
 
   // The member card shows the coins left (spec section 2: the card's coins), on the same page.

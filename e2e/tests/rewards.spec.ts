@@ -41,7 +41,7 @@ test('a teacher publishes rewards; a student buys one, dresses up and sends coin
   await s.goto('/student/rewards');
   const reward = s.getByTestId('reward-Extra recess');
   await reward.getByRole('button', { name: 'Buy' }).click();
-  const confirm = s.getByRole('dialog', { name: 'Buy Extra recess?' });
+  const confirm = s.getByRole('dialog', { name: 'Buy “Extra recess”?' });
   await expect(confirm).toContainText('1 hour');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(reward).toHaveAttribute('data-active', 'true');

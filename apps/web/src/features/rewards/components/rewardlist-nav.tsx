@@ -39,7 +39,17 @@ export function RewardlistNav({ lists, selectedId, activeGroup }: RewardlistNavP
                 {t('rewards.lists.count', { count: list.rewards.length })}
               </Text>
               {isPublished && activeGroup ? (
-                <Badge size="sm" color="teal" variant="light" c="teal.9" tt="none" leftSection={<IconCheck size={12} />} data-testid="rewardlist-published">
+                <Badge
+                  size="sm"
+                  color="teal"
+                  variant="light"
+                  c="teal.9"
+                  tt="none"
+                  leftSection={<IconCheck size={12} />}
+                  data-testid="rewardlist-published"
+                  // A group's name is up to 40 characters: the badge wraps instead of cutting it.
+                  styles={{ root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 }, label: { whiteSpace: 'normal', overflow: 'visible' } }}
+                >
                   {t('rewards.lists.published', { group: activeGroup.name })}
                 </Badge>
               ) : null}
