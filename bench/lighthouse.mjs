@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Lighthouse (npm `lighthouse`, its Node API) on three pages of the built web app (issue 13).
+// Lighthouse (npm `lighthouse`, its Node API) on five pages of the built web app (issues 13 and 36).
 //
 //   node bench/lighthouse.mjs [--min-performance 0.9] [--min-accessibility 1] [--runs 1]
 //                             [--json test-results/lighthouse.json] [--pages /student/todos,...]
 //
 // The same server and users as bench/web-budgets.mjs (bench/web-setup.mjs): the built app on a
-// fresh DATA_DIR; / as a visitor, /student/todos as a student, /teacher/groups as the teacher,
+// fresh DATA_DIR; / as a visitor, /student/todos as a student, /teacher/groups, the group's
+// /teacher/board/<id> and /teacher/report/<id> as the teacher,
 // the session cookie sent with `extraHeaders`. For each page and run a fresh Debian Chromium
 // (chrome-launcher, headless=new; never a downloaded browser). Lighthouse's default settings:
 // mobile form factor (Moto G Power screen), simulated throttling (slow 4G, 4x CPU), categories
@@ -24,7 +25,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { ROOT, stopOnInterruptOrWatchdog } from './lib.mjs';
-import { CHROMIUM, CHROMIUM_FLAGS, PAGES, environment, seedUsers, startApp, writeReport } from './web-setup.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, LIGHTHOUSE_PAGES, environment, seedUsers, startApp, writeReport } from './web-setup.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -167,7 +168,8 @@ try {
   let lighthouseVersion = null;
   const pages = [];
   const only = args.pages?.split(',').map((p) => p.trim());
-  for (const def of PAGES.filter((p) => !only || only.includes(p.path))) {
+  for (const def of LIGHTHOUSE_PAGES.filter((p) => !only || only.includes(p.path))) {
+    const url = app.base + def.path.replace(':groupId', cookies.groupId);
     const runs = [];
     // A busy machine only lowers a score (Lighthouse's simulated throttling multiplies the CPU
     // time it saw): a page under the performance floor gets up to EXTRA_UNDER_FLOOR more runs and
@@ -176,14 +178,14 @@ try {
     for (let i = 0; i < RUNS || (i < RUNS + EXTRA_UNDER_FLOOR && !runs.some((r) => r.performance >= MIN_PERFORMANCE)); i++) {
       if (i >= RUNS) console.error(`${def.path}: under the performance floor ${MIN_PERFORMANCE} so far, running it again`);
       const started = performance.now();
-      let lhr = await runOnce(app.base + def.path, cookies[def.as]);
+      let lhr = await runOnce(url, cookies[def.as]);
       // Lighthouse 13 with this Chromium now and then finds no navigation start in its trace
       // (NO_NAVSTART) and scores nothing: such a run is tried again, at most twice, and said.
       const errors = [];
       while (lhr.runtimeError && errors.length < MAX_RETRIES) {
         errors.push(lhr.runtimeError.code);
         console.error(`${def.path} run ${i + 1}/${RUNS}: Lighthouse runtime error ${lhr.runtimeError.code}, running it again`);
-        lhr = await runOnce(app.base + def.path, cookies[def.as]);
+        lhr = await runOnce(url, cookies[def.as]);
       }
       lighthouseVersion ??= lhr.lighthouseVersion;
       settings ??= {
@@ -199,7 +201,7 @@ try {
       console.error(`${def.path} run ${i + 1}/${Math.max(RUNS, i + 1)}: performance ${score(run.performance)}, accessibility ${score(run.accessibility)} (${run.seconds} s)`);
     }
     const judged = runs.length > RUNS ? best(runs) : median(runs);
-    pages.push({ path: def.path, as: def.as, ...judged, extraRuns: runs.length - RUNS, runs: runs.map((r) => ({ performance: r.performance, accessibility: r.accessibility, metrics: r.metrics, retriedAfter: r.retriedAfter, seconds: r.seconds })) });
+    pages.push({ path: def.path, asked: url.slice(app.base.length), as: def.as, ...judged, extraRuns: runs.length - RUNS, runs: runs.map((r) => ({ performance: r.performance, accessibility: r.accessibility, metrics: r.metrics, retriedAfter: r.retriedAfter, seconds: r.seconds })) });
   }
   await cleanup();
 
@@ -210,7 +212,7 @@ try {
     if (!(p.accessibility >= MIN_ACCESSIBILITY)) {
       failures.push(`${p.path}: accessibility ${score(p.accessibility)} < ${MIN_ACCESSIBILITY} (failing audits: ${p.accessibilityFailures.map((a) => a.id).join(', ') || 'none listed'})`);
     }
-    if (p.finalUrl !== null && p.finalUrl.split('?')[0] !== p.path) failures.push(`${p.path}: the page ended at ${p.finalUrl}, not the page asked for (was the ${p.as} signed in?)`);
+    if (p.finalUrl !== null && p.finalUrl.split('?')[0] !== p.asked) failures.push(`${p.path}: the page ended at ${p.finalUrl}, not the page asked for (was the ${p.as} signed in?)`);
     if (p.outsideRequests.length) failures.push(`${p.path}: the page asked for addresses outside this machine: ${p.outsideRequests.join(', ')}`);
   }
   if (outsideConnections.length) failures.push(`this process tried to connect outside the loopback: ${[...new Set(outsideConnections)].join(', ')}`);

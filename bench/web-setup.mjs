@@ -26,6 +26,17 @@ export const PAGES = [
   { path: '/teacher/groups', as: 'teacher', ready: '[data-testid="member-grid"] [data-testid^="member-card-"]' },
 ];
 
+/**
+ * Lighthouse's pages: the three above, and issue 32's and 33's pages that run a lesson's and a
+ * week's end (the class board on the projector, the class report), of the seeded group.
+ * `:groupId` is the seeded group's id.
+ */
+export const LIGHTHOUSE_PAGES = [
+  ...PAGES,
+  { path: '/teacher/board/:groupId', as: 'teacher' },
+  { path: '/teacher/report/:groupId', as: 'teacher' },
+];
+
 const PASSWORD = 'budget-secret-1';
 const STUDENT_PASSWORD = 'carrot12';
 
