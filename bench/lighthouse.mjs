@@ -5,8 +5,8 @@
 //                             [--json test-results/lighthouse.json] [--pages /student/todos,...]
 //
 // The same server and users as bench/web-budgets.mjs (bench/web-setup.mjs): the built app on a
-// fresh DATA_DIR; / as a visitor, /student/todos as a student, /teacher/groups, the group's
-// /teacher/board/<id> and /teacher/report/<id> as the teacher,
+// fresh DATA_DIR; / as a visitor, /student/todos as a student, /teacher/groups (and with --pages the group's
+// /teacher/board/<id> and /teacher/report/<id>) as the teacher,
 // the session cookie sent with `extraHeaders`. For each page and run a fresh Debian Chromium
 // (chrome-launcher, headless=new; never a downloaded browser). Lighthouse's default settings:
 // mobile form factor (Moto G Power screen), simulated throttling (slow 4G, 4x CPU), categories
@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { ROOT, stopOnInterruptOrWatchdog } from './lib.mjs';
-import { CHROMIUM, CHROMIUM_FLAGS, LIGHTHOUSE_PAGES, environment, seedUsers, startApp, writeReport } from './web-setup.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, LIGHTHOUSE_PAGES, PAGES, environment, seedUsers, startApp, writeReport } from './web-setup.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,7 +33,7 @@ const { values: args } = parseArgs({
     'min-accessibility': { type: 'string', default: '1' },
     runs: { type: 'string', default: '1' },
     json: { type: 'string', default: join(ROOT, 'test-results/lighthouse.json') },
-    // Only these of the three pages (comma-separated paths), to look at one page's changes.
+    // Only these pages (comma-separated paths: the three, or '/teacher/board/:groupId', '/teacher/report/:groupId').
     pages: { type: 'string' },
   },
 });
@@ -168,7 +168,8 @@ try {
   let lighthouseVersion = null;
   const pages = [];
   const only = args.pages?.split(',').map((p) => p.trim());
-  for (const def of LIGHTHOUSE_PAGES.filter((p) => !only || only.includes(p.path))) {
+  // Without --pages, the three of npm test; --pages may name the board and the report too.
+  for (const def of only ? LIGHTHOUSE_PAGES.filter((p) => only.includes(p.path)) : PAGES) {
     const url = app.base + def.path.replace(':groupId', cookies.groupId);
     const runs = [];
     // A busy machine only lowers a score (Lighthouse's simulated throttling multiplies the CPU

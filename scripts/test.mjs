@@ -119,7 +119,7 @@ if (!only || only === 'e2e') {
 // pages (bench/lighthouse.mjs): accessibility 1, and a performance floor a little under the
 // target (0.95), as the score swings with the machine's load (bench/README.md).
 // Both run even when the first fails. `npm test -- budgets` runs this step alone. Lighthouse's
-// other two pages (the board, the report: `node bench/lighthouse.mjs` runs all five) score 0.82 to
+// other two pages (the board, the report: `--pages` names them) score 0.82 to
 // 0.93 on a quiet machine, too near the floor for a busy one: they are measured by hand until
 // they are faster (bench/README.md).
 if (!only || only === 'e2e' || only === 'budgets') {
@@ -127,7 +127,7 @@ if (!only || only === 'e2e' || only === 'budgets') {
   process.stdout.write(`\n=== ${title} ===\n`);
   const started = Date.now();
   let passed = true;
-  for (const args of [['bench/web-budgets.mjs'], ['bench/lighthouse.mjs', '--min-performance', LIGHTHOUSE_PERFORMANCE_FLOOR, '--pages', '/,/student/todos,/teacher/groups']]) {
+  for (const args of [['bench/web-budgets.mjs'], ['bench/lighthouse.mjs', '--min-performance', LIGHTHOUSE_PERFORMANCE_FLOOR]]) {
     passed = spawnSync('node', args, { cwd: root, stdio: 'inherit' }).status === 0 && passed;
   }
   process.stdout.write(`=== ${title}: ${passed ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`);
