@@ -5,7 +5,7 @@
 //                          [--warmup 3] [--rate-limit N] [--redis redis://127.0.0.1:6379]
 //                          [--clients 4] [--client raw|frames|lean|socket.io] [--node-env production|development]
 //                          [--profile <dir>] [--server-root <dir>] [--client-policy normal|batch]
-//                          [--baseline [--rounds 3] [--max-cpu-ratio R]]
+//                          [--baseline [--rounds 3] [--max-cpu-ratio R]] [--app-env "K=V ..."]
 //
 // Issue 13's size: --groups 333 --size 30 (9,990 member sockets and 167 teacher sockets).
 //
@@ -64,6 +64,9 @@
 // archive` of an older commit, node_modules linked), for before/after runs in the same hour.
 // --server-node-flags="<flags>" starts the servers' Node with these flags too (e.g.
 // "--single-threaded-gc"), printed with the scenario.
+// --app-env="K=V K2=V2" adds these to the app's servers' environment only, not the baseline's
+// (e.g. LOG_LEVEL=info, WS_NO_BUFFER_UTIL=1): an option measured as a change of the app's ratio
+// to the same baseline, printed with the scenario.
 // --client-policy batch runs the client processes as SCHED_BATCH (chrt): the same share of the
 // CPU, but a client woken by a frame does not preempt the process that wrote it, as a student's
 // device on another machine would not. Default: normal.
@@ -117,8 +120,17 @@ const { values: args } = parseArgs({
     baseline: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '3' },
     'max-cpu-ratio': { type: 'string' },
+    'app-env': { type: 'string', default: '' },
   },
 });
+/** --app-env: `K=V` pairs for the app's servers only. */
+const APP_ENV = Object.fromEntries(
+  args['app-env'].split(/\s+/).filter(Boolean).map((pair) => {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new Error(`--app-env takes K=V pairs, not ${pair}`);
+    return [pair.slice(0, at), pair.slice(at + 1)];
+  }),
+);
 const GROUPS = Number(args.groups);
 const SIZE = Number(args.size);
 const DURATION_S = Number(args.duration);
@@ -169,7 +181,7 @@ function openFilesLimit() {
 /** A server process: the app's (its --server-root's with that), or with `baseline` bench/sockets-baseline-server.mjs, given the same environment and Node flags. */
 async function startServer(extraEnv, { profile = false, baseline = false } = {}) {
   const port = await freePort();
-  const env = serverEnv({ PORT: String(port), DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), ...extraEnv });
+  const env = serverEnv({ PORT: String(port), DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), ...extraEnv, ...(baseline ? {} : APP_ENV) });
   const spawnedAt = performance.now();
   const nodeArgs = [...(args['server-node-flags']?.split(/\s+/).filter(Boolean) ?? []), ...(profile && args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [])];
   const child = baseline
@@ -787,7 +799,7 @@ try {
   console.log(`Node ${process.version}, ${availableParallelism()} cores, open files limit ${limit}; ${GROUPS} groups of ${SIZE}, ${DURATION_S} s of awards after ${WARMUP_S} s of warm-up, ${RATE} a group a second: ${fmt(GROUPS * RATE, 1)} offered a second (${GROUPS * awardsPerGroup(DURATION_S)} in all)`);
   if (limit < needed) throw new Error(`the open files limit (${limit}) is below the ${needed} sockets this needs: raise it (ulimit -n) first`);
   if (args['server-root']) console.log(`the server: ${args['server-root']}/apps/server/dist/server.mjs`);
-  console.log(`servers run with RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (default 2000): every award comes from 127.0.0.1; NODE_ENV=${args['node-env']}; Node flags: ${args['server-node-flags'] || 'none'}; clients: ${args.client}, scheduled ${args['client-policy'] === 'batch' ? 'SCHED_BATCH' : 'normally'}`);
+  console.log(`servers run with RATE_LIMIT_PER_MINUTE=${RATE_LIMIT} (default 2000): every award comes from 127.0.0.1; NODE_ENV=${args['node-env']}; Node flags: ${args['server-node-flags'] || 'none'}; the app's own environment: ${args['app-env'] || 'none'}; clients: ${args.client}, scheduled ${args['client-policy'] === 'batch' ? 'SCHED_BATCH' : 'normally'}`);
   console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
   database = await createPgDatabase();

@@ -17,13 +17,16 @@ import { AREA_ROOTS, LOCALE_MODULE } from './locale-bundles.ts';
  *   or more) and a layout or a lesson's page needs, or both signed-in layouts need: inputs, badges, alerts, skeletons, the live-update
  *   hook, the unread count. The sign-in pages, which need most of it, load it too.
  * - `student-area`, `teacher-area`: what one area's layout needs and no page of the other area.
- * - The pages a lesson runs on (the student's tasks, the teacher's groups: the class and its
- *   coins; issue 13 budgets both): what one of them shares with its area's other pages or dialogs
- *   goes into that area's chunk, and what both of them (or one and the other area's layout) share
- *   into `common`. On their first load each was a file of its own, 0.2 to 1.3 KB, and a phone's
- *   six connections fetch files in rounds (bench/README.md, "Fewer files and smaller texts on
- *   the lesson pages"); the area's other pages load a little more instead (each teacher page 1.7 KB, Mantine's Grid among it; each signed-in
- *   page 0.5 KB).
+ * - The student's first load in a lesson (the layout and the tasks page) is one chunk besides
+ *   these: `student-area` holds the two route modules themselves, what only they import and what
+ *   they share with other student pages; what they share with any other signed-in page goes into
+ *   `common`. On a phone each file costs some 350 bytes of headers and its own compression: the
+ *   load was 16 script files, 126 KB on the wire, and is 8, 120 KB (bench/README.md, "What
+ *   crosses the wire"). The student's other pages load the tasks page's code with the layout.
+ * - The teacher's lesson page (the groups: the class and its coins): what it shares with the
+ *   teacher's other pages or dialogs goes into `teacher-area`, which its first load fetches anyway,
+ *   instead of a small file of its own (bench/README.md, "Fewer files and smaller texts on the
+ *   lesson pages"); the area's other pages load a little more instead.
  *
  * Everything else keeps rolldown's automatic chunks: a page's own modules stay in its chunk, and
  * what only dialogs, the chat or the editor import still loads when they open. A module that
@@ -145,22 +148,41 @@ export function areaOf(graph: Graph): (id: string) => string | null {
     return found;
   }
 
-  /** The areas an entry is used in: a route's own, any other lazy module's those of whoever imports it. */
+  /**
+   * The areas an entry is used in: a route's own, any other lazy module's those of whoever imports
+   * it. Lazy modules that load each other (a dialog that opens a menu that opens the dialog) add
+   * nothing to each other: a way back to an entry already on the way is no area, and only a
+   * look-up that met none of those is kept.
+   */
   const areasCache = new Map<string, Set<Area>>();
-  function areasOfEntry(entry: string, seen = new Set<string>()): Set<Area> {
+  function areasOfEntry(entry: string, seen = new Set<string>()): { areas: Set<Area>; complete: boolean } {
     const route = routeArea(entry);
-    if (route) return new Set([route]);
+    if (route) return { areas: new Set([route]), complete: true };
     const cached = areasCache.get(entry);
-    if (cached) return cached;
+    if (cached) return { areas: cached, complete: true };
     const module = info(entry);
-    if (!module || module.isEntry || seen.has(entry)) return new Set(['other']);
+    if (!module || module.isEntry) return { areas: new Set(['other']), complete: true };
+    if (seen.has(entry)) return { areas: new Set(), complete: false };
     seen.add(entry);
     const areas = new Set<Area>();
-    for (const importer of module.dynamicImporters) for (const e of entriesOf(importer)) for (const area of areasOfEntry(e, seen)) areas.add(area);
+    let complete = true;
+    for (const importer of module.dynamicImporters) {
+      for (const e of entriesOf(importer)) {
+        const found = areasOfEntry(e, seen);
+        for (const area of found.areas) areas.add(area);
+        complete &&= found.complete;
+      }
+    }
+    seen.delete(entry);
+    if (!complete) return { areas, complete };
     if (areas.size === 0) areas.add('other');
     areasCache.set(entry, areas);
-    return areas;
+    return { areas, complete };
   }
+  const areasOf = (entry: string): Set<Area> => {
+    const { areas } = areasOfEntry(entry);
+    return areas.size > 0 ? areas : new Set(['other']);
+  };
 
   /** Whether a module's static imports reach a lazily loaded module. */
   const reachesLazyCache = new Map<string, boolean>();
@@ -191,13 +213,19 @@ export function areaOf(graph: Graph): (id: string) => string | null {
     return routeTotal;
   }
 
+  /** The student's first load in a lesson: the layout and the tasks page, one chunk with what only they import. */
+  const isStudentFirstLoad = (entry: string) => entry.endsWith(STUDENT_LAYOUT) || entry.endsWith(STUDENT_LESSON_PAGE);
+
   return (id) => {
     const own = info(id);
+    if (!own) return null;
+    if (isStudentFirstLoad(id)) return 'student-area';
     // A bundle of texts is a file of its own, emitted as an entry (build/locale-bundles.ts).
-    if (!own || isLazy(own) || BARREL.test(id) || id.startsWith(LOCALE_MODULE)) return null;
+    if (isLazy(own) || BARREL.test(id) || id.startsWith(LOCALE_MODULE)) return null;
     const entries = entriesOf(id);
     if (entries.length === 0) return null;
     if (entries.some((entry) => info(entry)?.isEntry)) return 'app';
+    if (entries.every(isStudentFirstLoad)) return 'student-area';
     // A module of one lazy entry only is in that entry's chunk already.
     if (entries.length === 1 || reachesLazy(id)) return null;
 
@@ -216,19 +244,17 @@ export function areaOf(graph: Graph): (id: string) => string | null {
 
     // The demo's page frames both areas' pages, which load their areas' chunks anyway: what it
     // shares with them may sit in those chunks.
-    const areas = new Set(entries.flatMap((entry) => [...areasOfEntry(entry)]).filter((area) => area !== 'demo'));
-    if (areas.has('visitor') || areas.has('other') || areas.has('front')) return null;
-    if (student && teacher) return 'common';
-    if (student && !areas.has('teacher')) return 'student-area';
-    if (teacher && !areas.has('student')) return 'teacher-area';
-    // What a lesson's page shares with its area's other pages or dialogs: in a chunk its first
-    // load fetches anyway, instead of a small file of its own.
-    const studentLesson = student || entries.some((entry) => entry.endsWith(STUDENT_LESSON_PAGE));
-    const teacherLesson = teacher || entries.some((entry) => entry.endsWith(TEACHER_LESSON_PAGE));
-    if (studentLesson && teacherLesson) return 'common';
+    const areas = new Set(entries.flatMap((entry) => [...areasOf(entry)]).filter((area) => area !== 'demo'));
     const only = (area: Area) => [...areas].every((a) => a === area);
-    if (studentLesson && only('student')) return 'student-area';
-    if (teacherLesson && only('teacher')) return 'teacher-area';
+    // What the student's first load needs and other pages share: in the student's chunk when only
+    // student pages share it, else in `common`, which that load fetches too, never a file of its own
+    // (each file a phone fetches costs it some 350 bytes of headers: bench/README.md, "What crosses the wire").
+    if (entries.some(isStudentFirstLoad) && !areas.has('front')) return only('student') ? 'student-area' : 'common';
+    if (areas.has('visitor') || areas.has('other') || areas.has('front')) return null;
+    if (teacher && !areas.has('student')) return 'teacher-area';
+    // What the teacher's lesson page shares with the teacher's other pages or dialogs: in a chunk
+    // its first load fetches anyway, instead of a small file of its own.
+    if (entries.some((entry) => entry.endsWith(TEACHER_LESSON_PAGE)) && only('teacher')) return 'teacher-area';
     return null;
   };
 }

@@ -16,16 +16,15 @@ describe('locale bundles', () => {
     expect(plan.student).toEqual(expect.arrayContaining(['nav', 'live', 'chat']));
   });
 
-  it("gives each student page its own texts, and the student area only the layout's", () => {
-    expect(plan['student-todos']).toEqual(expect.arrayContaining(['studentTodos', 'memberTodoStatus']));
+  it("gives each student page its own texts, and the student area the layout's and the tasks page's", () => {
+    // The tasks page, a student's usual first page, comes with the layout: its texts are the area's.
+    expect(plan.student).toEqual(expect.arrayContaining(['studentTodos', 'memberTodoStatus']));
+    expect(plan).not.toHaveProperty('student-todos');
     expect(plan['student-rewards']).toContain('studentRewards');
     expect(plan['student-history']).toContain('history');
     expect(plan['student-profile']).toEqual(expect.arrayContaining(['profile', 'transfer', 'character']));
-    for (const section of ['studentTodos', 'studentRewards', 'history', 'profile', 'transfer']) expect(plan.student).not.toContain(section);
-    // The todos page, a student's usual first page, brings none of its sister pages' texts.
-    expect(plan['student-todos']).not.toContain('profile');
-    expect(plan['student-todos']).not.toContain('history');
-    expect(plan['student-todos']).not.toContain('studentRewards');
+    // ... and none of its sister pages' texts.
+    for (const section of ['studentRewards', 'history', 'profile', 'transfer']) expect(plan.student).not.toContain(section);
     // A section two pages show comes with each of them.
     expect(plan['student-history']).toContain('rewardStatus');
     expect(plan['student-rewards']).toContain('rewardStatus');

@@ -26,7 +26,6 @@ export type Area = (typeof AREAS)[number];
 /** Pages with a bundle of their own, named `<area>-<page>`; each is one of its area's roots (AREA_ROOTS). */
 export const PAGE_BUNDLES = {
   'student-home': { area: 'student', root: 'features/student/components/student-home.tsx' },
-  'student-todos': { area: 'student', root: 'features/student-todos/components/student-todos-page.tsx' },
   'student-history': { area: 'student', root: 'features/history/components/student-history-page.tsx' },
   'student-profile': { area: 'student', root: 'features/account/components/student-profile.tsx' },
   'student-rewards': { area: 'student', root: 'features/student-rewards/components/student-rewards-page.tsx' },
@@ -83,8 +82,10 @@ export const AREA_ROOTS: Record<Area, string[]> = {
     'features/groups/components/report-page.tsx',
     'features/handout/components/handout-page.tsx',
   ],
-  // The layout, and the pages, each with its bundle (PAGE_BUNDLES).
-  student: ['app/layouts/student-layout.tsx', ...pagesOf('student')],
+  // The layout and the tasks page, a student's first page in a lesson, whose texts come in the
+  // area's bundle (one file fewer on that first load, as their code comes in one chunk:
+  // build/area-chunks.ts); the other pages, each with its bundle (PAGE_BUNDLES).
+  student: ['app/layouts/student-layout.tsx', 'features/student-todos/components/student-todos-page.tsx', ...pagesOf('student')],
 };
 
 const ENTRY = 'main.tsx';

@@ -64,15 +64,22 @@ describe('the built web app', () => {
 });
 
 describe("the built app's files on the wire", () => {
-  it('carry only the headers a file needs: no policy of a document, no rate-limit counts, no dates', async () => {
+  it('carry only the headers a file needs: no policy of a document, no rate-limit counts, no dates, nothing to revalidate with', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
-    for (const absent of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'last-modified', 'x-request-id']) {
+    for (const absent of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'last-modified', 'x-request-id', 'etag', 'accept-ranges']) {
       expect(res.headers[absent], absent).toBeUndefined();
     }
-    expect(res.headers.etag).toBeDefined();
+  });
+
+  it('revalidates the app page by its ETag', async () => {
+    const first = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers.etag;
+    expect(etag).toEqual(expect.any(String));
+    const again = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br', 'if-none-match': String(etag) } });
+    expect(again.statusCode).toBe(304);
   });
 
   it('keeps the security headers on the app page and the API', async () => {

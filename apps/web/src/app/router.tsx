@@ -59,8 +59,8 @@ function teacherPage<M extends Module>(load: () => Promise<M>, name: keyof M & s
   return { lazy: async () => ({ Component: asTeacherPage((await loadRoute(load, bundle)).module[name] as ComponentType<{ teacher: TTeacherUser }>) }) };
 }
 
-/** A page component that takes `student`, shown for the signed-in student, with its own texts (build/locale-bundles.ts `PAGE_BUNDLES`). */
-function studentPage<M extends Module>(load: () => Promise<M>, name: keyof M & string, bundle: LocaleBundle): Lazy {
+/** A page component that takes `student`, shown for the signed-in student, with its own texts when it has them (build/locale-bundles.ts `PAGE_BUNDLES`). */
+function studentPage<M extends Module>(load: () => Promise<M>, name: keyof M & string, bundle?: LocaleBundle): Lazy {
   return { lazy: async () => ({ Component: asStudentPage((await loadRoute(load, bundle)).module[name] as ComponentType<{ student: TMemberUser }>) }) };
 }
 
@@ -187,7 +187,7 @@ const studentRoutes: RouteObject = {
       ...page(() => import('./layouts/student-layout.tsx'), 'StudentLayout', 'student', true),
       children: [
         { path: 'home', ...studentPage(() => import('../features/student/components/student-home.tsx'), 'StudentHome', 'student-home') },
-        { path: 'todos', ...studentPage(() => import('../features/student-todos/components/student-todos-page.tsx'), 'StudentTodosPage', 'student-todos') },
+        { path: 'todos', ...studentPage(() => import('../features/student-todos/components/student-todos-page.tsx'), 'StudentTodosPage') },
         { path: 'history', ...studentPage(() => import('../features/history/components/student-history-page.tsx'), 'StudentHistoryPage', 'student-history') },
         { path: 'profile', ...studentPage(() => import('../features/account/components/student-profile.tsx'), 'StudentProfile', 'student-profile') },
         { path: 'rewards', ...studentPage(() => import('../features/student-rewards/components/student-rewards-page.tsx'), 'StudentRewardsPage', 'student-rewards') },

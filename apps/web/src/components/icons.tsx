@@ -86,17 +86,6 @@ export function IconUsers(props: IconProps) {
   );
 }
 
-export function IconShare(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="6" cy="12" r="3" />
-      <circle cx="18" cy="6" r="3" />
-      <circle cx="18" cy="18" r="3" />
-      <path d="m8.7 10.7 6.6-3.4M8.7 13.3l6.6 3.4" />
-    </Icon>
-  );
-}
-
 export function IconShop(props: IconProps) {
   return (
     <Icon {...props}>
@@ -114,16 +103,6 @@ export function IconWorld(props: IconProps) {
       <circle cx="12" cy="12" r="9" />
       <path d="M3.6 9h16.8M3.6 15h16.8" />
       <path d="M11.5 3a17 17 0 0 0 0 18M12.5 3a17 17 0 0 1 0 18" />
-    </Icon>
-  );
-}
-
-export function IconHelp(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 17v.01" />
-      <path d="M12 13.5a1.5 1.5 0 0 1 1-1.5 2.6 2.6 0 1 0-3-4" />
     </Icon>
   );
 }
@@ -174,36 +153,11 @@ export function IconCircle(props: IconProps) {
   );
 }
 
-export function IconSparkles(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M16 18a2 2 0 0 1 2 2 2 2 0 0 1 2-2 2 2 0 0 1-2-2 2 2 0 0 1-2 2zm0-12a2 2 0 0 1 2 2 2 2 0 0 1 2-2 2 2 0 0 1-2-2 2 2 0 0 1-2 2zM9 18a6 6 0 0 1 6-6 6 6 0 0 1-6-6 6 6 0 0 1-6 6 6 6 0 0 1 6 6z" />
-    </Icon>
-  );
-}
-
-export function IconCheck(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="m5 12 5 5L20 7" />
-    </Icon>
-  );
-}
-
 export function IconCircleCheck(props: IconProps) {
   return (
     <Icon {...props}>
       <circle cx="12" cy="12" r="9" />
       <path d="m9 12 2 2 4-4" />
-    </Icon>
-  );
-}
-
-export function IconSettings(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M10.3 4.3c.4-1.8 3-1.8 3.4 0a1.7 1.7 0 0 0 2.6 1.1c1.5-.9 3.3.8 2.4 2.4a1.7 1.7 0 0 0 1 2.5c1.8.5 1.8 3 0 3.5a1.7 1.7 0 0 0-1 2.5c.9 1.6-.9 3.3-2.4 2.4a1.7 1.7 0 0 0-2.6 1c-.4 1.8-3 1.8-3.4 0a1.7 1.7 0 0 0-2.6-1c-1.5.9-3.3-.8-2.4-2.4a1.7 1.7 0 0 0-1-2.5c-1.8-.5-1.8-3 0-3.5a1.7 1.7 0 0 0 1-2.5c-.9-1.6.9-3.3 2.4-2.4 1 .6 2.3.1 2.6-1.1z" />
-      <circle cx="12" cy="12" r="3" />
     </Icon>
   );
 }
@@ -217,63 +171,12 @@ export function IconMessage(props: IconProps) {
   );
 }
 
-export function IconCopy(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="8" y="8" width="12" height="12" rx="2" />
-      <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-    </Icon>
-  );
-}
-
-export function IconPrinter(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M17 17h2a2 2 0 0 0 2-2v-4a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v4a2 2 0 0 0 2 2h2" />
-      <path d="M17 9V5a2 2 0 0 0-2-2H9a2 2 0 0 0-2 2v4" />
-      <rect x="7" y="13" width="10" height="8" rx="2" />
-    </Icon>
-  );
-}
-
-export function IconArrowLeft(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M5 12h14M5 12l6 6M5 12l6-6" />
-    </Icon>
-  );
-}
-
-export function IconArrowRight(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M19 12H5M19 12l-6 6M19 12l-6-6" />
-    </Icon>
-  );
-}
-
-export function IconChevronRight(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="m9 6 6 6-6 6" />
-    </Icon>
-  );
-}
-
 export function IconLock(props: IconProps) {
   return (
     <Icon {...props}>
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <circle cx="12" cy="16" r="1" />
       <path d="M8 11V7a4 4 0 1 1 8 0v4" />
-    </Icon>
-  );
-}
-
-export function IconPlus(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 5v14M5 12h14" />
     </Icon>
   );
 }
@@ -337,78 +240,12 @@ export function IconHourglass(props: IconProps) {
   );
 }
 
-export function IconCreditCard(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="3" y="5" width="18" height="14" rx="3" />
-      <path d="M3 10h18" />
-      <path d="M7 15h.01" />
-      <path d="M11 15h2" />
-    </Icon>
-  );
-}
-
-export function IconArrowUp(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 19V5M12 5l-6 6M12 5l6 6" />
-    </Icon>
-  );
-}
-
-export function IconArrowDown(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 5v14M12 19l-6-6M12 19l6-6" />
-    </Icon>
-  );
-}
-
-export function IconGripVertical(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="9" cy="5" r="1" />
-      <circle cx="9" cy="12" r="1" />
-      <circle cx="9" cy="19" r="1" />
-      <circle cx="15" cy="5" r="1" />
-      <circle cx="15" cy="12" r="1" />
-      <circle cx="15" cy="19" r="1" />
-    </Icon>
-  );
-}
-
-export function IconPencil(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M4 20h4L18.5 9.5a2.83 2.83 0 0 0-4-4L4 16v4" />
-      <path d="m13.5 6.5 4 4" />
-    </Icon>
-  );
-}
-
 export function IconPhoto(props: IconProps) {
   return (
     <Icon {...props}>
       <rect x="3" y="4" width="18" height="16" rx="3" />
       <circle cx="8.5" cy="9.5" r="1.5" />
       <path d="m21 16-5-5-9 9" />
-    </Icon>
-  );
-}
-
-export function IconUpload(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
-      <path d="M7 9l5-5 5 5M12 4v12" />
-    </Icon>
-  );
-}
-
-export function IconX(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M18 6 6 18M6 6l12 12" />
     </Icon>
   );
 }
@@ -427,23 +264,6 @@ export function IconUndo(props: IconProps) {
     <Icon {...props}>
       <path d="M9 14 4 9l5-5" />
       <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
-    </Icon>
-  );
-}
-
-export function IconRefresh(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M20 11A8.1 8.1 0 0 0 4.5 9M4 5v4h4" />
-      <path d="M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4" />
-    </Icon>
-  );
-}
-
-export function IconMaximize(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M4 8V6a2 2 0 0 1 2-2h2M4 16v2a2 2 0 0 0 2 2h2M16 4h2a2 2 0 0 1 2 2v2M16 20h2a2 2 0 0 0 2-2v-2" />
     </Icon>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode, type Ref, type SubmitEvent } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from '../lib/i18n.ts';
-import { IconPlus } from './icons.tsx';
+import { IconPlus } from './teacher-icons.tsx';
 import { formSchemas } from '../lib/validate.ts';
 
 /** An error under a name input, given as a translation key; showing one moves focus to the input. */

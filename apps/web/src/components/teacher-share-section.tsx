@@ -5,7 +5,8 @@ import { useSession } from '../lib/auth.ts';
 import { SHARE_PERMISSIONS, type SharePermission } from '@kolikko/core/enumerations';
 import { EMAIL_MAX_LENGTH } from '@kolikko/core/limits';
 import { ConfirmModal } from './confirm-modal.tsx';
-import { IconShare, IconTrash } from './icons.tsx';
+import { IconTrash } from './icons.tsx';
+import { IconShare } from './teacher-icons.tsx';
 import { showErrorCode } from '../lib/banner.ts';
 import { errorCodeOf, errorMessageKey } from '../lib/error-message.ts';
 

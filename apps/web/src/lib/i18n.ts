@@ -23,7 +23,6 @@ export type LocaleBundle =
   | 'teacher'
   | 'student'
   | 'student-home'
-  | 'student-todos'
   | 'student-history'
   | 'student-profile'
   | 'student-rewards'

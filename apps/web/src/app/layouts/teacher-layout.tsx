@@ -5,18 +5,8 @@ import { BREAKPOINT_ROTATE_PX } from '@kolikko/core/limits';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link, Outlet, useLocation } from '../../lib/router.tsx';
 import { CoinBadge } from '../../components/coin-badge.tsx';
-import {
-  IconChecklist,
-  IconGift,
-  IconHelp,
-  IconHome,
-  IconLogout,
-  IconRotate,
-  IconShare,
-  IconShop,
-  IconUsers,
-  IconWorld,
-} from '../../components/icons.tsx';
+import { IconChecklist, IconGift, IconHome, IconLogout, IconRotate, IconShop, IconUsers, IconWorld } from '../../components/icons.tsx';
+import { IconHelp, IconShare } from '../../components/teacher-icons.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { NotificationBanner } from '../../components/notification-banner.tsx';

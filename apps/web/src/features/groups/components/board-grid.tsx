@@ -1,7 +1,8 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { AwardReasonIcon } from '@kolikko/core/enumerations';
 import type { TBoard } from '@kolikko/core/schemas/toolkit';
-import { CoinIcon, IconSparkles } from '../../../components/icons.tsx';
+import { CoinIcon } from '../../../components/icons.tsx';
+import { IconSparkles } from '../../../components/teacher-icons.tsx';
 import { MemberAvatar } from '../../../components/member-avatar.tsx';
 import { ReasonIcon } from '../../../components/reason-icon.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';

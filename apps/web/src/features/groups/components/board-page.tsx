@@ -5,7 +5,8 @@ import { AWARD_REASON_ICONS, type AwardReasonIcon } from '@kolikko/core/enumerat
 import { formatJoinCode } from '@kolikko/core/rules/identity';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { TAwardReason } from '@kolikko/core/schemas/reasons';
-import { CoinIcon, IconHelp, IconMaximize, IconQrcode } from '../../../components/icons.tsx';
+import { CoinIcon, IconQrcode } from '../../../components/icons.tsx';
+import { IconHelp, IconMaximize } from '../../../components/teacher-icons.tsx';
 import { NotificationBanner } from '../../../components/notification-banner.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { showBanner, showErrorCode } from '../../../lib/banner.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { fitTeams } from '../board-fit.ts';
 import { useBoxSize } from '../hooks/use-box-size.ts';
 import { ReasonIcon } from '../../../components/reason-icon.tsx';
-import { IconSparkles } from '../../../components/icons.tsx';
+import { IconSparkles } from '../../../components/teacher-icons.tsx';
 import type { BoardStudent, TileGlow } from './board-grid.tsx';
 import { teamColor } from './team-colors.ts';
 import classes from './board-page.module.css';

@@ -3,7 +3,8 @@ import { ActionIcon, Badge, Group, Loader, Stack, Text, TextInput, UnstyledButto
 import { useTranslation } from '../../../lib/i18n.ts';
 import { GROUP_SEARCH_THRESHOLD } from '@kolikko/core/limits';
 import type { TGroup } from '@kolikko/core/schemas/groups';
-import { IconLock, IconSearch, IconSettings } from '../../../components/icons.tsx';
+import { IconLock, IconSearch } from '../../../components/icons.tsx';
+import { IconSettings } from '../../../components/teacher-icons.tsx';
 import classes from './group-list.module.css';
 import { Hint } from '../../../components/hint.tsx';
 

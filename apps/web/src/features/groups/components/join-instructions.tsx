@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, CopyButton, Group, Paper, Portal, Skeleton, Stac
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatJoinCode } from '@kolikko/core/rules/identity';
 import type { TGroup } from '@kolikko/core/schemas/groups';
-import { IconCheck, IconCopy, IconLock, IconPrinter } from '../../../components/icons.tsx';
+import { IconLock } from '../../../components/icons.tsx';
+import { IconCheck, IconCopy, IconPrinter } from '../../../components/teacher-icons.tsx';
 import { useQrCode } from '../hooks/use-qr-code.ts';
 import classes from './join-instructions.module.css';
 

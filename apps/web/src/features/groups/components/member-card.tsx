@@ -2,7 +2,8 @@ import { ActionIcon, Button, Checkbox, Group, Indicator, Paper, Text, UnstyledBu
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from '../../../lib/router.tsx';
 import type { TMember } from '@kolikko/core/schemas/groups';
-import { CoinIcon, IconChevronRight, IconMessage } from '../../../components/icons.tsx';
+import { CoinIcon, IconMessage } from '../../../components/icons.tsx';
+import { IconChevronRight } from '../../../components/teacher-icons.tsx';
 import { MemberAvatar } from '../../../components/member-avatar.tsx';
 import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
 import classes from './member-card.module.css';

@@ -25,7 +25,7 @@ import { useIssueBadges } from '../api/issue-badges.ts';
 import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 import type { BadgeSheetProps } from './badge-sheet.tsx';
 import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
-import { IconPrinter } from '../../../components/icons.tsx';
+import { IconPrinter } from '../../../components/teacher-icons.tsx';
 
 /** The printed badge: its code comes with the first badge printed. */
 const BadgeSheet = lazyDialog<BadgeSheetProps>(

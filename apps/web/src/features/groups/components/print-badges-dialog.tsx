@@ -3,7 +3,8 @@ import { Alert, Button, Group, Modal, Radio, Skeleton, Stack, Text } from '@mant
 import { useTranslation } from '../../../lib/i18n.ts';
 import { MODAL_WIDTH_DEFAULT_PX } from '@kolikko/core/limits';
 import type { TGroup, TIssuedBadge } from '@kolikko/core/schemas/groups';
-import { IconAlertTriangle, IconPrinter } from '../../../components/icons.tsx';
+import { IconAlertTriangle } from '../../../components/icons.tsx';
+import { IconPrinter } from '../../../components/teacher-icons.tsx';
 import { showErrorCode } from '../../../lib/banner.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useOpenAfterMount } from '../../../lib/lazy-dialog.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { TGroup } from '@kolikko/core/schemas/groups';
-import { IconPrinter } from '../../../components/icons.tsx';
+import { IconPrinter } from '../../../components/teacher-icons.tsx';
 import { lazyDialog } from '../../../lib/lazy-dialog.tsx';
 import type { PrintBadgesDialogProps } from './print-badges-dialog.tsx';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentPropsWithRef } from 'react';
 import { ActionIcon } from '@mantine/core';
 import type { TAwardReason } from '@kolikko/core/schemas/reasons';
-import { IconPlus } from '../../../components/icons.tsx';
+import { IconPlus } from '../../../components/teacher-icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 
 const QuickAwardMenu = lazy(() => import('./quick-award-menu.tsx').then((module) => ({ default: module.QuickAwardMenu })));

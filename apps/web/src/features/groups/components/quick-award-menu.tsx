@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Menu } from '@mantine/core';
-import { IconPencil } from '../../../components/icons.tsx';
+import { IconPencil } from '../../../components/teacher-icons.tsx';
 import { ReasonIcon } from '../../../components/reason-icon.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useOpenAfterMount } from '../../../lib/lazy-dialog.tsx';

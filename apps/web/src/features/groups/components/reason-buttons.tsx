@@ -1,6 +1,6 @@
 import { Button, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import type { TAwardReason } from '@kolikko/core/schemas/reasons';
-import { IconPencil } from '../../../components/icons.tsx';
+import { IconPencil } from '../../../components/teacher-icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { ReasonIcon } from '../../../components/reason-icon.tsx';
 import { hyphenateFinnish } from '../../../lib/hyphenate.ts';

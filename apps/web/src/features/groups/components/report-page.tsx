@@ -5,7 +5,7 @@ import { AWARD_REASON_ICONS, type AwardReasonIcon } from '@kolikko/core/enumerat
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { TReport, TReportNumbers, TReportReason } from '@kolikko/core/schemas/reports';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
-import { IconArrowLeft, IconPrinter } from '../../../components/icons.tsx';
+import { IconArrowLeft, IconPrinter } from '../../../components/teacher-icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { ReasonIcon } from '../../../components/reason-icon.tsx';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';

@@ -2,7 +2,8 @@ import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title, 
 import { useTranslation } from '../../../lib/i18n.ts';
 import { REWARDS_PER_TEACHER_MAX } from '@kolikko/core/limits';
 import type { TReward, TRewardList } from '@kolikko/core/schemas/rewards';
-import { IconArrowRight, IconCheck, IconGift, IconPencil, IconPlus, IconTrash } from '../../../components/icons.tsx';
+import { IconGift, IconTrash } from '../../../components/icons.tsx';
+import { IconArrowRight, IconCheck, IconPencil, IconPlus } from '../../../components/teacher-icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { RewardCard } from './reward-card.tsx';
 import classes from './rewards-page.module.css';

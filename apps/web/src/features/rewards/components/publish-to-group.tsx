@@ -5,7 +5,7 @@ import { Link } from '../../../lib/router.tsx';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TRewardList } from '@kolikko/core/schemas/rewards';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { IconCheck, IconShare, IconX } from '../../../components/icons.tsx';
+import { IconCheck, IconShare, IconX } from '../../../components/teacher-icons.tsx';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { usePublishRewardlist } from '../api/publish-rewardlist.ts';

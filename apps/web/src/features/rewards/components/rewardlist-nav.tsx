@@ -3,7 +3,8 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from '../../../lib/router.tsx';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TRewardList } from '@kolikko/core/schemas/rewards';
-import { IconCheck, IconGift } from '../../../components/icons.tsx';
+import { IconGift } from '../../../components/icons.tsx';
+import { IconCheck } from '../../../components/teacher-icons.tsx';
 import classes from '../../../components/list-sidebar.module.css';
 
 interface RewardlistNavProps {

@@ -2,7 +2,8 @@ import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } 
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TReward, TRewardList } from '@kolikko/core/schemas/rewards';
-import { IconArrowLeft, IconCheck, IconGift, IconPencil, IconSettings } from '../../../components/icons.tsx';
+import { IconGift } from '../../../components/icons.tsx';
+import { IconArrowLeft, IconCheck, IconPencil, IconSettings } from '../../../components/teacher-icons.tsx';
 import { PublishToGroup } from './publish-to-group.tsx';
 import { RewardCard } from './reward-card.tsx';
 import classes from './rewards-page.module.css';

@@ -6,7 +6,7 @@ import { MEMBER_TODO_STATUSES, type MemberTodoStatus } from '@kolikko/core/rules
 import type { TSmallGroup } from '@kolikko/core/schemas/auth';
 import type { TClassGridMember, TClassGridTodo } from '@kolikko/core/schemas/todos';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { IconCheck } from '../../../components/icons.tsx';
+import { IconCheck } from '../../../components/teacher-icons.tsx';
 import { MemberTodoStatusIcon } from '../../../components/member-todo-status.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';

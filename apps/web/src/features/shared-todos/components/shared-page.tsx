@@ -6,7 +6,7 @@ import type { TSmallGroup, TTeacherUser } from '@kolikko/core/schemas/auth';
 import type { TGroup, TMember } from '@kolikko/core/schemas/groups';
 import { memberTodoStatus } from '@kolikko/core/rules/completion';
 import type { TMemberTodo } from '@kolikko/core/schemas/todos';
-import { IconArrowLeft, IconShare } from '../../../components/icons.tsx';
+import { IconArrowLeft, IconShare } from '../../../components/teacher-icons.tsx';
 import { MemberAvatar } from '../../../components/member-avatar.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { SmallGroupDot } from '../../../components/small-group-dot.tsx';

@@ -3,7 +3,7 @@ import { Anchor, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@ma
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, Navigate, useSearchParams } from '../../../lib/router.tsx';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
-import { IconArrowLeft } from '../../../components/icons.tsx';
+import { IconArrowLeft } from '../../../components/teacher-icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { formatEuros, formatPermille } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate } from '../../../lib/router.tsx';
-import { IconCreditCard } from '../../../components/icons.tsx';
+import { IconCreditCard } from '../../../components/teacher-icons.tsx';
 import { formatEuros } from '../../../lib/format.ts';
 import type { CoinPackage } from '../api/coin-packages.ts';
 import { failureOf, useDevPayment } from '../api/pay-for-coins.ts';

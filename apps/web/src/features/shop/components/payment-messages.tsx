@@ -1,6 +1,7 @@
 import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { IconAlertTriangle, IconCreditCard } from '../../../components/icons.tsx';
+import { IconAlertTriangle } from '../../../components/icons.tsx';
+import { IconCreditCard } from '../../../components/teacher-icons.tsx';
 import type { PaymentFailure } from '../api/pay-for-coins.ts';
 
 /** Spec section 8: GET config failed, so the shop cannot say how to pay. */

@@ -3,7 +3,8 @@ import { Anchor, Badge, Button, Paper, Skeleton, Stack, Text, Title, VisuallyHid
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { TPurchaseHistoryAward, TPurchaseHistoryItem } from '@kolikko/core/schemas/coins';
 import type { PurchaseHistoryType } from '@kolikko/core/rules/history';
-import { CoinIcon, IconChevronRight } from '../../../components/icons.tsx';
+import { CoinIcon } from '../../../components/icons.tsx';
+import { IconChevronRight } from '../../../components/teacher-icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { formatDate, formatEuros } from '../../../lib/format.ts';
 import { usePurchaseHistory } from '../api/get-purchase-history.ts';

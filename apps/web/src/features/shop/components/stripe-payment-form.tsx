@@ -5,7 +5,7 @@ import type { Appearance, Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { IconCreditCard } from '../../../components/icons.tsx';
+import { IconCreditCard } from '../../../components/teacher-icons.tsx';
 import { formatEuros } from '../../../lib/format.ts';
 import type { CoinPackage } from '../api/coin-packages.ts';
 import { createPaymentIntent, intentFailure, PAYMENT_FAILURES, type PaymentFailure } from '../api/pay-for-coins.ts';

@@ -3,7 +3,7 @@ import { Alert, Button, Group } from '@mantine/core';
 import type { TCommunityItem } from '@kolikko/core/schemas/community';
 import type { TTodolist } from '@kolikko/core/schemas/todos';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { IconPencil, IconX } from '../../../components/icons.tsx';
+import { IconPencil, IconX } from '../../../components/teacher-icons.tsx';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';
 import { useTranslation } from '../../../lib/i18n.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import type { TGroup } from '@kolikko/core/schemas/groups';
 import type { TTodolist } from '@kolikko/core/schemas/todos';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { IconCheck, IconX } from '../../../components/icons.tsx';
+import { IconCheck, IconX } from '../../../components/teacher-icons.tsx';
 import { SmallGroupDot } from '../../../components/small-group-dot.tsx';
 import { showErrorCode, showSuccess } from '../../../lib/banner.ts';
 import { errorCodeOf } from '../../../lib/error-message.ts';

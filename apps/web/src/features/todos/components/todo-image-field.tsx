@@ -3,7 +3,8 @@ import { Button, FileButton, Group, Stack, Text, UnstyledButton } from '@mantine
 import { useTranslation } from '../../../lib/i18n.ts';
 import { PREDEFINED_TODO_IMAGES, type PredefinedTodoImage } from '@kolikko/core/enumerations';
 import { IMAGE_MAX_BYTES } from '@kolikko/core/limits';
-import { IconPhoto, IconTrash, IconUpload } from '../../../components/icons.tsx';
+import { IconPhoto, IconTrash } from '../../../components/icons.tsx';
+import { IconUpload } from '../../../components/teacher-icons.tsx';
 import { errorMessageKey } from '../../../lib/error-message.ts';
 import { checkImageFile, predefinedImageUrl, todoImageUrl, UPLOAD_IMAGE_TYPES } from '../../../lib/todo-images.ts';
 import type { ImageChange } from '../api/save-todo.ts';

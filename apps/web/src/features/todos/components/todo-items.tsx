@@ -2,7 +2,8 @@ import { useState, type DragEvent } from 'react';
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { TTodo } from '@kolikko/core/schemas/todos';
-import { CoinIcon, IconArrowDown, IconArrowUp, IconGripVertical, IconPencil, IconPhoto, IconTrash } from '../../../components/icons.tsx';
+import { CoinIcon, IconPhoto, IconTrash } from '../../../components/icons.tsx';
+import { IconArrowDown, IconArrowUp, IconGripVertical, IconPencil } from '../../../components/teacher-icons.tsx';
 import { TodoContent } from '../../../components/todo-content.tsx';
 import classes from './todo-items.module.css';
 

@@ -3,7 +3,8 @@ import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Ti
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useLocation, useNavigate, useNavigationType } from '../../../lib/router.tsx';
 import type { TTeacherUser } from '@kolikko/core/schemas/auth';
-import { IconArrowLeft, IconChecklist } from '../../../components/icons.tsx';
+import { IconChecklist } from '../../../components/icons.tsx';
+import { IconArrowLeft } from '../../../components/teacher-icons.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useHeaderSelection } from '../../../lib/header-selection.ts';
 import { useActiveGroup } from '../../../lib/queries/get-active-group.ts';
