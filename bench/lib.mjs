@@ -26,6 +26,20 @@ export function freePort() {
 }
 
 /** The environment for a server child: the caller's, plus the given overrides. */
+/** `--app-env "K=V K2=V2"`: environment pairs for the app's servers only (not a baseline's). */
+export function parseEnvPairs(text = '') {
+  return Object.fromEntries(
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        if (at < 1) throw new Error(`--app-env takes K=V pairs, not ${pair}`);
+        return [pair.slice(0, at), pair.slice(at + 1)];
+      }),
+  );
+}
+
 export function serverEnv(overrides) {
   const env = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', CAPTCHA: 'off', LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1', NODE_ENV: 'development' };
   delete env.DATABASE_URL;

@@ -8,6 +8,7 @@
 //                              [--teachers 50] [--groups-per-teacher 20] [--members 30] [--todos 20]
 //                              [--put-pool 4000] [--rounds 1] [--time-limit 1200]
 //                              [--scenarios baseline,get,put,baseline-tx,grid] [--cpu-prof DIR] [--keep-db] [--cold-sessions]
+//                              [--app-env "K=V ..."] (the app server's environment too, e.g. LOG_LEVEL=info)
 //                              [--grid-render] [--web-dist DIR] [--render-runs 7] [--source]
 //
 // Issue 14's class view: the scenario `grid` is GET /api/membertodos/grid (a teacher's small group,
@@ -47,6 +48,7 @@ import {
   freePort,
   keepStderr,
   memoryMB,
+  parseEnvPairs,
   serverEnv,
   spawnServer,
   stopChild,
@@ -69,6 +71,7 @@ const { values: args } = parseArgs({
     'keep-db': { type: 'boolean', default: false },
     'cold-sessions': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    'app-env': { type: 'string', default: '' },
     'baseline-server': { type: 'boolean', default: false },
     'grid-render': { type: 'boolean', default: false },
     'web-dist': { type: 'string' },
@@ -222,6 +225,7 @@ async function main() {
         // Production refuses to start without the operator's name (config.ts).
         COMPANY_NAME: 'Kolikko bench',
         ...(args['grid-render'] ? { WEB_DIST: args['web-dist'] ?? join(ROOT, 'apps/web/dist') } : {}),
+        ...parseEnvPairs(args['app-env']),
       }),
       CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [],
       { source: args.source },

@@ -98,7 +98,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { cpuMs, createPgDatabase, fmt, freePort, inBatches, keepStderr, killPid, memoryMB, serverEnv, sleep, spawnServer, stats, stopChild, waitForHealthy } from './lib.mjs';
+import { cpuMs, createPgDatabase, fmt, freePort, inBatches, keepStderr, killPid, memoryMB, parseEnvPairs, serverEnv, sleep, spawnServer, stats, stopChild, waitForHealthy } from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -124,13 +124,7 @@ const { values: args } = parseArgs({
   },
 });
 /** --app-env: `K=V` pairs for the app's servers only. */
-const APP_ENV = Object.fromEntries(
-  args['app-env'].split(/\s+/).filter(Boolean).map((pair) => {
-    const at = pair.indexOf('=');
-    if (at < 1) throw new Error(`--app-env takes K=V pairs, not ${pair}`);
-    return [pair.slice(0, at), pair.slice(at + 1)];
-  }),
-);
+const APP_ENV = parseEnvPairs(args['app-env']);
 const GROUPS = Number(args.groups);
 const SIZE = Number(args.size);
 const DURATION_S = Number(args.duration);

@@ -39,6 +39,24 @@ describe('operations', () => {
     expect((await app.inject({ method: 'GET', url: '/healthz' })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('logs one line a request at info, with the request, its answer and its time', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', CAPTCHA: 'off', JOBS: 'off', WEB_DIST: '/nonexistent' });
+    const logged = await buildApp({ config, database: await testDatabase(), logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) } });
+    try {
+      await logged.ready();
+      await logged.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'log-1' } });
+      await logged.inject({ method: 'GET', url: '/api/nope', headers: { 'x-request-id': 'log-2' } });
+      const requestLines = lines.filter((line) => line.reqId === 'log-1' || line.reqId === 'log-2');
+      expect(requestLines).toEqual([
+        expect.objectContaining({ reqId: 'log-1', msg: 'request completed', req: expect.objectContaining({ method: 'GET', url: '/healthz' }), res: { statusCode: 200 }, responseTime: expect.any(Number) }),
+        expect.objectContaining({ reqId: 'log-2', msg: 'request completed', req: expect.objectContaining({ url: '/api/nope' }), res: { statusCode: 404 } }),
+      ]);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('has no dev outbox in production', async () => {
     const config = loadConfig({ NODE_ENV: 'production', COMPANY_NAME: 'Kolikko Oy', LOG_LEVEL: 'silent', CAPTCHA: 'off', WEB_DIST: '/nonexistent' });
     const prod = await buildApp({ config, database: await testDatabase() });
