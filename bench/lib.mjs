@@ -25,7 +25,6 @@ export function freePort() {
   });
 }
 
-/** The environment for a server child: the caller's, plus the given overrides. */
 /** `--app-env "K=V K2=V2"`: environment pairs for the app's servers only (not a baseline's). */
 export function parseEnvPairs(text = '') {
   return Object.fromEntries(
@@ -40,6 +39,7 @@ export function parseEnvPairs(text = '') {
   );
 }
 
+/** The environment for a server child: the caller's, plus the given overrides. */
 export function serverEnv(overrides) {
   const env = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', CAPTCHA: 'off', LIMITS_EXEMPT_ADDRESSES: '127.0.0.1,::1', NODE_ENV: 'development' };
   delete env.DATABASE_URL;

@@ -239,7 +239,8 @@ export function areaOf(graph: Graph): (id: string) => string | null {
     // anyway): a module only other pages and dialogs use, however many, stays out of `common`, or
     // every student's first load would carry it (Mantine's ScrollArea and floating-ui, through
     // dialogs and new teacher pages, once added 18 KB to /student/todos: bench/web-budgets.mjs).
-    const firstLoad = student || teacher || entries.some((entry) => entry.endsWith(STUDENT_LESSON_PAGE) || entry.endsWith(TEACHER_LESSON_PAGE));
+    const teacherLesson = entries.some((entry) => entry.endsWith(TEACHER_LESSON_PAGE));
+    const firstLoad = teacher || teacherLesson || entries.some(isStudentFirstLoad);
     if (bothAreas && firstLoad && routes.length >= Math.max(3, Math.ceil(COMMON_SHARE * routeCount(routes)))) return 'common';
 
     // The demo's page frames both areas' pages, which load their areas' chunks anyway: what it
@@ -254,7 +255,7 @@ export function areaOf(graph: Graph): (id: string) => string | null {
     if (teacher && !areas.has('student')) return 'teacher-area';
     // What the teacher's lesson page shares with the teacher's other pages or dialogs: in a chunk
     // its first load fetches anyway, instead of a small file of its own.
-    if (entries.some((entry) => entry.endsWith(TEACHER_LESSON_PAGE)) && only('teacher')) return 'teacher-area';
+    if (teacherLesson && only('teacher')) return 'teacher-area';
     return null;
   };
 }
