@@ -112,4 +112,47 @@ describe('openDatabase on PostgreSQL', () => {
       await database.close();
     }
   });
+
+  it("sends a transaction's BEGIN in one write with its first statement, and still rolls back what the transaction did", async () => {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`create database ${name}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+    try {
+      await queryRows(database.db, sql`create table kept (n integer)`);
+      // The pool's one connection, and what its socket hands the kernel: one call per write,
+      // however many messages the write holds.
+      const connection = await transactionOnConnection(database.db, async (_tx, c) => c!);
+      expect(connection.pipeline).toBe(true);
+      const socket = (connection as unknown as { connection: { stream: Record<'_write' | '_writev', (...args: unknown[]) => unknown> } }).connection.stream;
+      let writes = 0;
+      for (const key of ['_write', '_writev'] as const) {
+        const original = socket[key];
+        socket[key] = function (this: unknown, ...args: unknown[]) {
+          writes++;
+          return original.apply(this, args);
+        };
+      }
+      await transactionOnConnection(database.db, async (_tx, c) => {
+        await c!.query('insert into kept values (1)');
+        await c!.query('insert into kept values (2)');
+      });
+      delete (socket as Partial<typeof socket>)._write;
+      delete (socket as Partial<typeof socket>)._writev;
+      // BEGIN with the first insert, the second insert, COMMIT: three writes, not four.
+      expect(writes).toBe(3);
+      // A statement that fails after BEGIN was pipelined: the transaction rolls back, nothing kept of it.
+      await expect(
+        transactionOnConnection(database.db, async (_tx, connection) => {
+          await connection!.query('insert into kept values (3)');
+          await connection!.query('select 1/0');
+        }),
+      ).rejects.toThrow('division by zero');
+      const rows = await queryRows<{ n: number }>(database.db, sql`select n from kept order by n`);
+      expect(rows.map((r) => r.n)).toEqual([1, 2]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -120,7 +120,10 @@ function releasedIfFirstFails(client: pg.PoolClient): pg.PoolClient {
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new ReleasingPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Pipelined: a query goes out without waiting for the answer to the one before it, so a
+    // transaction's BEGIN travels with its first statement (prepared.ts). Code that awaits each
+    // query, as all of ours does, behaves as without it.
+    const pool = new ReleasingPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, pipeline: true });
     let idleError: (err: Error) => void = () => undefined;
     pool.on('error', (err) => idleError(err));
     // A connection in use, between two statements of a transaction, when PostgreSQL ends it

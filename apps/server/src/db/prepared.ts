@@ -33,6 +33,16 @@ export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
  */
 export type Connection = pg.PoolClient | null;
 
+/**
+ * Sends COMMIT right behind the statement `last` sends (before its first await), without waiting
+ * for its answer. Only for a transaction's last statement, after which `work` sends nothing, and
+ * only for one that writes nothing when the caller would refuse what it answered: an error thrown
+ * after it no longer rolls anything back. A statement that fails still rolls back (PostgreSQL
+ * ends a failed transaction's COMMIT in ROLLBACK, and the transaction throws). On PGlite, and when
+ * `last` sent nothing before returning, it simply runs `last` and COMMIT follows as usual.
+ */
+export type CommitWith = <R>(last: () => Promise<R>) => Promise<R>;
+
 const dbOnConnection = new WeakMap<pg.PoolClient, Db>();
 
 /**
@@ -45,14 +55,18 @@ const dbOnConnection = new WeakMap<pg.PoolClient, Db>();
  *
  * `genericPlans`: the prepared statements take arrays (a batch's ids), and PostgreSQL would
  * otherwise plan them again for every call (a custom plan looks cheaper for a known length).
+ *
+ * On PostgreSQL BEGIN leaves in one write with the first statement, and `commitWith` sends COMMIT
+ * in one write with the last (bench/README.md, "A reason award against the batch award before
+ * it"): two round trips of four. See CommitWith for what its statement must be.
  */
 export async function transactionOnConnection<T>(
   db: Db,
-  work: (tx: DbOrTx, connection: Connection) => Promise<T>,
+  work: (tx: DbOrTx, connection: Connection, commitWith: CommitWith) => Promise<T>,
   options: { genericPlans?: boolean } = {},
 ): Promise<T> {
   const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return db.transaction((tx) => work(tx, null));
+  if (!(client instanceof pg.Pool)) return db.transaction((tx) => work(tx, null, (last) => last()));
   const connection = await client.connect();
   let broken: Error | undefined;
   try {
@@ -61,12 +75,36 @@ export async function transactionOnConnection<T>(
       onConnection = drizzlePg(connection, { schema });
       dbOnConnection.set(connection, onConnection);
     }
-    await connection.query(options.genericPlans ? 'begin; set local plan_cache_mode = force_generic_plan' : 'begin');
+    const socket = socketOf(connection);
+    let committing: Promise<pg.QueryResult> | undefined;
+    const commitWith: CommitWith = (last) => {
+      if (!socket || committing) return last();
+      socket.cork();
+      try {
+        const queued = socket.writableLength;
+        const sent = last();
+        // Only behind a statement already on its way: COMMIT first would end the transaction before it.
+        if (socket.writableLength > queued) {
+          committing = connection.query('commit');
+          committing.catch(() => undefined);
+        }
+        return sent;
+      } finally {
+        socket.uncork();
+      }
+    };
     try {
-      const result = await work(onConnection, connection);
-      await connection.query('commit');
+      const begin = options.genericPlans ? 'begin; set local plan_cache_mode = force_generic_plan' : 'begin';
+      const result = await begunWithFirstStatement(connection, socket, begin, () => work(onConnection, connection, commitWith));
+      // A COMMIT behind a statement that failed ends the transaction in ROLLBACK, and says so.
+      if ((await (committing ?? connection.query('commit'))).command !== 'COMMIT') throw new Error('the transaction was rolled back');
       return result;
     } catch (err) {
+      if (committing) {
+        // COMMIT was sent: the transaction is over, committed or rolled back, and nothing is left to roll back.
+        await committing.catch(() => undefined);
+        throw err;
+      }
       await connection.query('rollback').catch((rollbackError: unknown) => {
         // A connection that cannot roll back is not given back to the pool.
         broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
@@ -76,6 +114,43 @@ export async function transactionOnConnection<T>(
   } finally {
     connection.release(broken);
   }
+}
+
+/** The socket under a pooled connection, where pg writes its messages. */
+type Socket = { cork(): void; uncork(): void; readonly writableLength: number };
+
+function socketOf(connection: pg.PoolClient): Socket | undefined {
+  if (!connection.pipeline) return undefined;
+  const stream = (connection as unknown as { connection?: { stream?: Partial<Socket> } }).connection?.stream;
+  return stream && typeof stream.cork === 'function' && typeof stream.uncork === 'function' ? (stream as Socket) : undefined;
+}
+
+/**
+ * Sends BEGIN and the transaction's first statement in one write, one round trip for both: the
+ * pool's connections pipeline (db/client.ts), so a query goes out without waiting for the one
+ * before it. `work` sends its first statement before its first await (each hot path's does), while
+ * the socket is corked; one that awaits first still works, in two round trips. When BEGIN fails
+ * (a broken connection) its error is the transaction's, once `work` is over: nothing after it
+ * could have run outside the transaction, as the connection that could not begin answers nothing.
+ */
+async function begunWithFirstStatement<T>(connection: pg.PoolClient, socket: Socket | undefined, begin: string, work: () => Promise<T>): Promise<T> {
+  if (!socket) {
+    await connection.query(begin);
+    return work();
+  }
+  let begun: Promise<unknown>;
+  let working: Promise<T>;
+  socket.cork();
+  try {
+    begun = connection.query(begin);
+    working = work();
+  } finally {
+    socket.uncork();
+  }
+  const [began, worked] = await Promise.allSettled([begun, working]);
+  if (began.status === 'rejected') throw began.reason;
+  if (worked.status === 'rejected') throw worked.reason;
+  return worked.value;
 }
 
 type Values = Record<string, unknown>;

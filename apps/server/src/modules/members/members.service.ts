@@ -116,13 +116,13 @@ export function createMembersService({
     let coins = what.coins ?? 0;
     let result: { after: { id: string; groupId: string; coins: number; moved: number }[]; purse: number; reason: LockedReason | null };
     try {
-      // Four round trips: begin, one lock of the purse and the members (which also checks that
-      // they are this teacher's, and reads the reason), one statement for all the movements and
-      // the award's row, commit. The statements take arrays, so they are planned once per
-      // connection (genericPlans).
+      // Two round trips: begin with one lock of the purse and the members (which also checks
+      // that they are this teacher's, and reads the reason), then one statement for all the
+      // movements and the award's row with commit. The statements take arrays, so they are
+      // planned once per connection (genericPlans).
       result = await transactionOnConnection(
         db,
-        async (tx, connection) => {
+        async (tx, connection, commitWith) => {
           let locked: Awaited<ReturnType<typeof repo.lockAwardRows>>;
           let reason: LockedReason | null = null;
           if (what.reasonId === undefined) {
@@ -158,8 +158,11 @@ export function createMembersService({
           const award = { id: awardId, teacherId, reasonId: reason?.id ?? null, reasonName: reason?.name ?? null, reasonIcon: reason?.icon ?? null, coins, createdAt: clock() };
           // One award to a class is one statement: the debit, the credits, the ledger rows and the
           // award's row. A take-back from students who have nothing moves no coins: its row alone.
-          if (movements.length > 0) await moveCoinsMany(tx, movements, connection, award);
-          else await insertAwardOn(tx, connection, award);
+          // COMMIT goes with it: its one refusal (a purse short of coins) writes nothing, as the
+          // credits, the ledger and the award's row wait for the debit, and the students it
+          // credits are locked above, so none is missing.
+          if (movements.length > 0) await commitWith(() => moveCoinsMany(tx, movements, connection, award));
+          else await commitWith(() => insertAwardOn(tx, connection, award));
           // The rows are locked until commit, so these are the balances the award leaves.
           return { after, purse, reason };
         },
