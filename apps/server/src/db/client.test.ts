@@ -113,7 +113,7 @@ describe('openDatabase on PostgreSQL', () => {
     }
   });
 
-  it("sends a transaction's BEGIN in one write with its first statement, and still rolls back what the transaction did", async () => {
+  it("sends a transaction's BEGIN in one write with its first statement and COMMIT with its last, and still rolls back what failed", async () => {
     await admin(`drop database if exists ${name} with (force)`);
     await admin(`create database ${name}`);
     const url = new URL(PG_URL);
@@ -138,10 +138,27 @@ describe('openDatabase on PostgreSQL', () => {
         await c!.query('insert into kept values (1)');
         await c!.query('insert into kept values (2)');
       });
-      delete (socket as Partial<typeof socket>)._write;
-      delete (socket as Partial<typeof socket>)._writev;
       // BEGIN with the first insert, the second insert, COMMIT: three writes, not four.
       expect(writes).toBe(3);
+      // COMMIT sent with the last statement: two writes in all, and the rows are kept.
+      writes = 0;
+      await transactionOnConnection(database.db, async (_tx, c, commitWith) => {
+        await c!.query('insert into kept values (10)');
+        await commitWith(() => c!.query('insert into kept values (11)'));
+      });
+      expect(writes).toBe(2);
+      delete (socket as Partial<typeof socket>)._write;
+      delete (socket as Partial<typeof socket>)._writev;
+      // A last statement that fails, its error caught by the work: the COMMIT behind it rolled
+      // back, and the transaction says so instead of answering as if it had committed.
+      await expect(
+        transactionOnConnection(database.db, async (_tx, c, commitWith) => {
+          await c!.query('insert into kept values (12)');
+          await commitWith(() => c!.query('select 1/0')).catch(() => undefined);
+          return 'done';
+        }),
+      ).rejects.toThrow('rolled back');
+      await queryRows(database.db, sql`delete from kept where n >= 10 and n <> 12`);
       // A statement that fails after BEGIN was pipelined: the transaction rolls back, nothing kept of it.
       await expect(
         transactionOnConnection(database.db, async (_tx, connection) => {
