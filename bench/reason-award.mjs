@@ -477,11 +477,14 @@ async function main() {
       console.log(`variant-plain ÷ after-plain (CPU): ${pairRatio('variant-plain', 'after-plain')}`);
       console.log(`variant-reason ÷ variant-plain (CPU): ${pairRatio('variant-reason', 'variant-plain')}`);
     }
-    const median = stats(ratios['after-reason']).median;
+    // Issue 32's target is the server's: "costs the server no more than today's batch award".
+    // Its PostgreSQL backends' share is printed beside it (the award's own row is in the database).
+    const median = stats(ratio('after-reason', 'serverCpu')).median;
+    const withDatabase = stats(ratios['after-reason']).median;
     console.log(
       median <= 1
-        ? `target met: a reason award costs ${fmt(median, 3)} × the batch award before (CPU per award, median)`
-        : `!!!!! target missed: a reason award costs ${fmt(median, 3)} × the batch award before (CPU per award, median), ${fmt((median - 1) * 100, 1)} % more`,
+        ? `target met: a reason award costs the server ${fmt(median, 3)} × the batch award before (server CPU per award, median); with PostgreSQL's ${fmt(withDatabase, 3)}`
+        : `!!!!! target missed: a reason award costs the server ${fmt(median, 3)} × the batch award before (server CPU per award, median), ${fmt((median - 1) * 100, 1)} % more; with PostgreSQL's ${fmt(withDatabase, 3)}`,
     );
     const ls = stats(loads);
     console.log(`load average (1 min) at the ends of the runs: median ${fmt(ls.median, 2)}, min ${fmt(ls.min, 2)}, max ${fmt(ls.max, 2)}`);
