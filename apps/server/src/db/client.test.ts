@@ -24,13 +24,19 @@ async function admin(query: string): Promise<void> {
 
 afterAll(() => admin(`drop database if exists ${name} with (force)`));
 
+/** The test's own database, made empty, as a URL. */
+async function freshDatabase(): Promise<string> {
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 describe('openDatabase on PostgreSQL', () => {
   it('lets nodes starting together on a new database migrate it one at a time: all start, each migration runs once', async () => {
-    await admin(`drop database if exists ${name} with (force)`);
-    await admin(`create database ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const opened = await Promise.allSettled(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })));
+    const url = await freshDatabase();
+    const opened = await Promise.allSettled(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url, poolSize: 2 })));
     try {
       expect(opened.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok', 'ok']);
       const first = opened[0]?.status === 'fulfilled' ? opened[0].value : undefined;
@@ -43,11 +49,7 @@ describe('openDatabase on PostgreSQL', () => {
   });
 
   it('keeps the process up when PostgreSQL ends an idle pooled connection, tells its listener, and opens another', async () => {
-    await admin(`drop database if exists ${name} with (force)`);
-    await admin(`create database ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    const database = await openDatabase({ databaseUrl: await freshDatabase(), poolSize: 2 });
     const heard: (Error & { code?: string })[] = [];
     database.onIdleError((err) => heard.push(err));
     try {
@@ -64,11 +66,7 @@ describe('openDatabase on PostgreSQL', () => {
   });
 
   it('gives a connection back to the pool when its transaction cannot begin (drizzle sends begin outside its try)', async () => {
-    await admin(`drop database if exists ${name} with (force)`);
-    await admin(`create database ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+    const database = await openDatabase({ databaseUrl: await freshDatabase(), poolSize: 1 });
     try {
       // `begin isolation level nonsense` fails as a restart's dead connection does, before the transaction's try.
       for (let i = 0; i < 3; i++) {
@@ -88,11 +86,7 @@ describe('openDatabase on PostgreSQL', () => {
   });
 
   it('hands out the same connection object at each checkout, so what is kept per connection is built once', async () => {
-    await admin(`drop database if exists ${name} with (force)`);
-    await admin(`create database ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+    const database = await openDatabase({ databaseUrl: await freshDatabase(), poolSize: 1 });
     try {
       const seen: unknown[] = [];
       for (let i = 0; i < 3; i++) {
@@ -114,11 +108,7 @@ describe('openDatabase on PostgreSQL', () => {
   });
 
   it("sends a transaction's BEGIN in one write with its first statement and COMMIT with its last, and still rolls back what failed", async () => {
-    await admin(`drop database if exists ${name} with (force)`);
-    await admin(`create database ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+    const database = await openDatabase({ databaseUrl: await freshDatabase(), poolSize: 1 });
     try {
       await queryRows(database.db, sql`create table kept (n integer)`);
       // The pool's one connection, and what its socket hands the kernel: one call per write,
