@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { e2ePort, freePort, freePortSync } from './free-port.mjs';
@@ -36,4 +37,17 @@ describe('the browser tests port', () => {
     expect(e2ePort({ E2E_PORT: '4321' })).toBe(4321);
     expect(() => e2ePort({ E2E_PORT: 'http://localhost:3100' })).toThrow(/not a port number/);
   });
+
+  it('answers a port below the range the kernel gives listeners that ask for any, so none of them takes it meanwhile', async () => {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const picked = await Promise.all(Array.from({ length: 5 }, () => freePort()));
+    for (const port of picked) expect(port).toBeLessThan(low);
+    // Ten listeners asking for any port, started after the picks, get none of them.
+    for (let i = 0; i < 10; i++) {
+      await occupy(0);
+      const given = servers.at(-1).address().port;
+      expect(picked).not.toContain(given);
+    }
+  });
 });
+

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { shoot } from '../support/shots.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -20,11 +21,16 @@ test.describe.configure({ mode: 'serial' });
 
 let provider: Awaited<ReturnType<typeof startTestOidcProvider>>;
 let server: OwnServer;
+let down: Server | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const port = await pickPort();
-  const downPort = await pickPort();
+  // A provider that is down: every connection is dropped at once. The port stays held, so no
+  // server started later (the OS may hand a port just picked to the next listener) answers there.
+  down = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => down!.listen(0, '127.0.0.1', resolve));
+  const downPort = (down.address() as AddressInfo).port;
   const publicUrl = `http://127.0.0.1:${port}`;
   provider = await startTestOidcProvider([{ client_id: 'kolikko', client_secret: 'e2e-secret', redirect_uris: [`${publicUrl}/api/sso/school/callback`] }]);
   server = await startOwnServer(port, {
@@ -33,7 +39,6 @@ test.beforeAll(async () => {
     SSO_SCHOOL_CLIENT_ID: 'kolikko',
     SSO_SCHOOL_CLIENT_SECRET: 'e2e-secret',
     SSO_SCHOOL_LABEL: LABEL,
-    // Nothing listens there: a provider that is down.
     SSO_CITY_ISSUER: `http://127.0.0.1:${downPort}`,
     SSO_CITY_CLIENT_ID: 'kolikko',
     SSO_CITY_CLIENT_SECRET: 'e2e-secret',
@@ -44,6 +49,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await provider?.close();
+  await new Promise<void>((resolve) => (down ? down.close(() => resolve()) : resolve()));
 });
 
 async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {

@@ -184,12 +184,14 @@ describe('refusals', () => {
   });
 
   it('fails within 10 s, to the login page, when the provider is down or does not answer', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const closedPort = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const down = await buildTestApp(ssoEnv(`http://127.0.0.1:${closedPort}`));
+    // Down: every connection dropped at once, on a port held for the test (a port closed again
+    // could be handed to another test's server meanwhile).
+    const dropping = createServer();
+    dropping.on('connection', (socket) => socket.destroy());
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const down = await buildTestApp(ssoEnv(`http://127.0.0.1:${(dropping.address() as AddressInfo).port}`));
     failedToLogin(await down.app.inject({ method: 'GET', url: '/api/sso/school/start' }));
+    dropping.close();
 
     const silent = createServer(() => {}); // accepts, never answers
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
