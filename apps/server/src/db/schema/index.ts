@@ -754,6 +754,11 @@ export const rewardListItems = pgTable(
       .notNull()
       .references(() => rewards.id, { onDelete: 'cascade' }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The order of insertion, where added_at ties: PGlite's clock counts milliseconds, and a copy
+     * inserts a list's items in one statement with the original's times.
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.rewardListId, t.rewardId] }), index('reward_list_items_reward_idx').on(t.rewardId)],
 );

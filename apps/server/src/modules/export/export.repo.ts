@@ -170,7 +170,7 @@ export async function teacherRewardLists(db: DbOrTx, teacherId: string) {
   const lists = await db.select().from(rewardLists).where(eq(rewardLists.teacherId, teacherId)).orderBy(asc(rewardLists.createdAt), asc(rewardLists.id));
   if (lists.length === 0) return [];
   const ids = lists.map((l) => l.id);
-  const items = await db.select().from(rewardListItems).where(inArray(rewardListItems.rewardListId, ids)).orderBy(asc(rewardListItems.addedAt));
+  const items = await db.select().from(rewardListItems).where(inArray(rewardListItems.rewardListId, ids)).orderBy(asc(rewardListItems.addedAt), asc(rewardListItems.seq));
   const shares = await db
     .select({ rewardListId: rewardListShares.rewardListId, username: teachers.username, sharedAt: rewardListShares.createdAt })
     .from(rewardListShares)

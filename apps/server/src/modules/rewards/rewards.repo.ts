@@ -70,7 +70,7 @@ export async function listRewardsOfLists(db: DbOrTx, rewardListIds: string[]) {
     .from(rewardListItems)
     .innerJoin(rewards, eq(rewards.id, rewardListItems.rewardId))
     .where(inArray(rewardListItems.rewardListId, rewardListIds))
-    .orderBy(asc(rewardListItems.addedAt), asc(rewards.createdAt), asc(rewards.id));
+    .orderBy(asc(rewardListItems.addedAt), asc(rewardListItems.seq));
 }
 
 export async function listSharesOfRewardLists(db: DbOrTx, rewardListIds: string[]) {
@@ -156,7 +156,7 @@ export async function listPublishedRewards(db: DbOrTx, groupId: string): Promise
     .innerJoin(rewardListItems, eq(rewardListItems.rewardListId, groups.sharedRewardListId))
     .innerJoin(rewards, eq(rewards.id, rewardListItems.rewardId))
     .where(eq(groups.id, groupId))
-    .orderBy(asc(rewardListItems.addedAt), asc(rewards.createdAt), asc(rewards.id));
+    .orderBy(asc(rewardListItems.addedAt), asc(rewardListItems.seq));
   return rows.map((r) => r.reward);
 }
 
