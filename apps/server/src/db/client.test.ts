@@ -7,10 +7,11 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { transactionOnConnection } from './prepared.ts';
 import { queryRows } from './reset.ts';
+import { testWorker } from '../test/database.ts';
 
 // Real PostgreSQL (DATABASE_URL's server, or the local one CI starts), also when the suite runs on PGlite.
 const PG_URL = loadConfig().databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/test';
-const name = `kolikko_migrate_${process.env.VITEST_POOL_ID ?? '0'}`;
+const name = `kolikko_migrate_${testWorker()}`;
 
 async function admin(query: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
@@ -74,7 +75,7 @@ describe('openDatabase on PostgreSQL', () => {
       }
       // With the one connection lost, this would wait forever.
       const answer = queryRows<{ one: number }>(database.db, sql`select 1 as one`);
-      const timeout = new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 5000).unref());
+      const timeout = new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 15_000).unref());
       expect(await Promise.race([answer.then((rows) => rows[0]?.one), timeout])).toBe(1);
       await database.db.transaction(async (tx) => {
         const [row] = await queryRows<{ one: number }>(tx, sql`select 1 as one`);

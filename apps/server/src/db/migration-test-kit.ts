@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from './client.ts';
+import { testWorker } from '../test/database.ts';
 
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -17,7 +18,7 @@ const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 export function migrationTestKit(name: string) {
   const workdir = mkdtempSync(join(tmpdir(), `kolikko-${name}-`));
   const databaseUrl = loadConfig().databaseUrl;
-  const pgName = `kolikko_${name}_${process.env.VITEST_POOL_ID ?? '0'}`;
+  const pgName = `kolikko_${name}_${testWorker()}`;
 
   async function adminQuery(query: string): Promise<void> {
     const client = new pg.Client({ connectionString: databaseUrl });

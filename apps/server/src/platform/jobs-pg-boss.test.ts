@@ -9,6 +9,7 @@ import { queryRows } from '../db/reset.ts';
 import { waitFor } from '../test/wait-for.ts';
 import { createJobRunner, type JobRunner } from './jobs.ts';
 import { listJobRuns } from './jobs.repo.ts';
+import { testWorker } from '../test/database.ts';
 
 // The schedule on PostgreSQL, on a database of this file's own: it runs the same whatever the
 // suite's database is, so CI runs it once (scripts/suite-database-tests.mjs). The runner on the
@@ -22,7 +23,7 @@ const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
  */
 describe('pg-boss: two nodes on one PostgreSQL', () => {
   const base = loadConfig().databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `kolikko_jobs_${process.env.VITEST_POOL_ID ?? '0'}`;
+  const name = `kolikko_jobs_${testWorker()}`;
   const url = new URL(base);
   url.pathname = `/${name}`;
   const databases: Database[] = [];

@@ -267,7 +267,7 @@ describe('sessions that run out', () => {
     await db.update(sessions).set({ expiresAt: new Date(Date.now() + 1500) }).where(eq(sessions.tokenHash, hashToken(token)));
     const expiring = await clients.connect(memberCookie);
     const lasting = await clients.connect(teacherCookie);
-    expect(await disconnection(expiring, 5000)).toBe('io server disconnect');
+    expect(await disconnection(expiring)).toBe('io server disconnect');
     await clients.settle(lasting);
     expect(lasting.socket.connected).toBe(true);
     // It cannot come back: the handshake refuses the expired session.

@@ -2,6 +2,11 @@ import pg from 'pg';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 
+/** This Vitest worker's number, which names the databases its files make, apart from other workers'. */
+export function testWorker(): string {
+  return process.env.VITEST_POOL_ID ?? '0';
+}
+
 /**
  * The worker's database: PGlite in memory, or, when DATABASE_URL is set, a database of its own
  * on that PostgreSQL server (workers run in parallel and each empties its tables between tests).
@@ -9,8 +14,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 async function open(): Promise<Database> {
   const { databaseUrl } = loadConfig();
   if (!databaseUrl) return openDatabase({});
-  const worker = process.env.VITEST_POOL_ID ?? '0';
-  const name = `kolikko_test_${worker}`;
+  const name = `kolikko_test_${testWorker()}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {

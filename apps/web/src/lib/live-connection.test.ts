@@ -28,7 +28,7 @@ afterAll(async () => {
   await io.close();
 });
 
-function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const poll = () => {
@@ -77,7 +77,7 @@ describe('the live connection', () => {
     live.on('connect', () => (connects += 1));
     for (const socket of io.sockets.sockets.values()) socket.conn.close();
     await until(() => !live.connected);
-    await until(() => live.connected && connects === 1, 8000);
+    await until(() => live.connected && connects === 1, 15_000);
     live.close();
   }, 60_000);
 
@@ -98,7 +98,7 @@ describe('the live connection', () => {
     live.on('connect', () => events.push('connect'));
     await until(() => cut);
     hold = false;
-    await until(() => live.connected, 8000);
+    await until(() => live.connected, 15_000);
     expect(events).toEqual(['lost', 'connect']);
     live.close();
   }, 60_000);

@@ -11,6 +11,7 @@ import { queryRows } from '../../db/reset.ts';
 import { expectBooksBalance } from '../../test/books.ts';
 import { admin, startServer } from '../../test/operator-cli.ts';
 import { buildGroup, buildMember, buildReward, buildRewardList, buildTeacher, buildTodo, buildTodolist } from '../../test/factories.ts';
+import { testWorker } from '../../test/database.ts';
 
 /**
  * Issue 35's backups of the embedded database: `npm run admin -- backup <file>` while the server
@@ -163,7 +164,7 @@ describe('npm run admin -- backup and restore, on the embedded database', () => 
 
 describe('npm run admin -- backup and restore, on PostgreSQL', () => {
   const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const worker = process.env.VITEST_POOL_ID ?? '0';
+  const worker = testWorker();
   const names = [`kolikko_backup_from_${worker}`, `kolikko_backup_to_${worker}`];
   const urlOf = (name: string) => {
     const url = new URL(base);

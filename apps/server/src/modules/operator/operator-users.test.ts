@@ -17,6 +17,7 @@ import { ledgerBalance } from '../coins/ledger.repo.ts';
 import { insertDemo, insertDemoTeacher } from '../demo/demo.repo.ts';
 import { admin, startServer } from '../../test/operator-cli.ts';
 import { EXPORT_KIND_HEADER, OPERATOR_SECRET_HEADER } from './operator.ts';
+import { testWorker } from '../../test/database.ts';
 
 const SECRET = 'test-operator-secret-0123456789';
 const { app, database } = await buildTestApp({}, { operatorSecret: SECRET });
@@ -298,7 +299,7 @@ describe('npm run admin -- delete-user and export, on the embedded database', ()
 
 describe('npm run admin -- delete-user and export, on PostgreSQL', () => {
   const pgUrl = loadConfig().databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `kolikko_operator_cli_${process.env.VITEST_POOL_ID ?? '0'}`;
+  const name = `kolikko_operator_cli_${testWorker()}`;
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();

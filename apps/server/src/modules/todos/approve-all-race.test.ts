@@ -5,13 +5,14 @@ import { caller, signIn } from '../../test/build-test-app.ts';
 import { expectBooksBalance } from '../../test/books.ts';
 import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist, showTodolist } from '../../test/factories.ts';
 import { ownPostgresApp } from '../../test/own-postgres.ts';
+import { testWorker } from '../../test/database.ts';
 
 /**
  * Approving a whole task races itself, single approvals and the students' answers on real
  * PostgreSQL (PGlite runs one statement at a time, so only here do transactions overlap): on a
  * database of its own, also when the rest of the suite runs on PGlite (as lock-order.test.ts).
  */
-const own = ownPostgresApp(`kolikko_approve_all_${process.env.VITEST_POOL_ID ?? '0'}`);
+const own = ownPostgresApp(`kolikko_approve_all_${testWorker()}`);
 
 describe('approving a whole task at once (PostgreSQL)', () => {
   it('four approvals of the task, single approvals and answers racing pay each student exactly once and keep every coin', async () => {

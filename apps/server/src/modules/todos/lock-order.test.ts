@@ -4,13 +4,14 @@ import { caller, signIn } from '../../test/build-test-app.ts';
 import { ownPostgresApp } from '../../test/own-postgres.ts';
 import { createMemberTodosService } from './member-todos.service.ts';
 import { buildGroup, buildMember, buildOwedRewardsService, buildTeacher, buildTodo, buildTodolist, showTodolist } from '../../test/factories.ts';
+import { testWorker } from '../../test/database.ts';
 
 /**
  * Lock order needs two connections waiting on each other, so this file always runs on
  * PostgreSQL (DATABASE_URL, or the local server CI starts), on a database of its own, also when
  * the rest of the suite runs on PGlite.
  */
-const name = `kolikko_lock_order_${process.env.VITEST_POOL_ID ?? '0'}`;
+const name = `kolikko_lock_order_${testWorker()}`;
 
 /**
  * The batch's locking statement as pg_stat_activity shows it: by its start, since the view keeps
