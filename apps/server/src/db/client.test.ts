@@ -7,7 +7,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { transactionOnConnection } from './prepared.ts';
 import { queryRows } from './reset.ts';
-import { testWorker } from '../test/database.ts';
+import { testWorker } from '../test/worker.ts';
 
 // Real PostgreSQL (DATABASE_URL's server, or the local one CI starts), also when the suite runs on PGlite.
 const PG_URL = loadConfig().databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/test';

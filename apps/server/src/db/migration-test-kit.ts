@@ -6,7 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from './client.ts';
-import { testWorker } from '../test/database.ts';
+import { testWorker } from '../test/worker.ts';
 
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 

@@ -9,7 +9,7 @@ import { queryRows } from '../db/reset.ts';
 import { waitFor } from '../test/wait-for.ts';
 import { createJobRunner, type JobRunner } from './jobs.ts';
 import { listJobRuns } from './jobs.repo.ts';
-import { testWorker } from '../test/database.ts';
+import { testWorker } from '../test/worker.ts';
 
 // The schedule on PostgreSQL, on a database of this file's own: it runs the same whatever the
 // suite's database is, so CI runs it once (scripts/suite-database-tests.mjs). The runner on the

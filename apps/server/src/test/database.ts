@@ -1,11 +1,7 @@
 import pg from 'pg';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-
-/** This Vitest worker's number, which names the databases its files make, apart from other workers'. */
-export function testWorker(): string {
-  return process.env.VITEST_POOL_ID ?? '0';
-}
+import { testWorker } from './worker.ts';
 
 /**
  * The worker's database: PGlite in memory, or, when DATABASE_URL is set, a database of its own

@@ -11,7 +11,7 @@ import { queryRows } from '../../db/reset.ts';
 import { expectBooksBalance } from '../../test/books.ts';
 import { admin, startServer } from '../../test/operator-cli.ts';
 import { buildGroup, buildMember, buildReward, buildRewardList, buildTeacher, buildTodo, buildTodolist } from '../../test/factories.ts';
-import { testWorker } from '../../test/database.ts';
+import { testWorker } from '../../test/worker.ts';
 
 /**
  * Issue 35's backups of the embedded database: `npm run admin -- backup <file>` while the server

@@ -17,7 +17,7 @@ import { ledgerBalance } from '../coins/ledger.repo.ts';
 import { insertDemo, insertDemoTeacher } from '../demo/demo.repo.ts';
 import { admin, startServer } from '../../test/operator-cli.ts';
 import { EXPORT_KIND_HEADER, OPERATOR_SECRET_HEADER } from './operator.ts';
-import { testWorker } from '../../test/database.ts';
+import { testWorker } from '../../test/worker.ts';
 
 const SECRET = 'test-operator-secret-0123456789';
 const { app, database } = await buildTestApp({}, { operatorSecret: SECRET });

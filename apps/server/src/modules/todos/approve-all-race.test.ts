@@ -5,7 +5,7 @@ import { caller, signIn } from '../../test/build-test-app.ts';
 import { expectBooksBalance } from '../../test/books.ts';
 import { buildGroup, buildMember, buildTeacher, buildTodo, buildTodolist, showTodolist } from '../../test/factories.ts';
 import { ownPostgresApp } from '../../test/own-postgres.ts';
-import { testWorker } from '../../test/database.ts';
+import { testWorker } from '../../test/worker.ts';
 
 /**
  * Approving a whole task races itself, single approvals and the students' answers on real

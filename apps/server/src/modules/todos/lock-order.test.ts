@@ -4,7 +4,7 @@ import { caller, signIn } from '../../test/build-test-app.ts';
 import { ownPostgresApp } from '../../test/own-postgres.ts';
 import { createMemberTodosService } from './member-todos.service.ts';
 import { buildGroup, buildMember, buildOwedRewardsService, buildTeacher, buildTodo, buildTodolist, showTodolist } from '../../test/factories.ts';
-import { testWorker } from '../../test/database.ts';
+import { testWorker } from '../../test/worker.ts';
 
 /**
  * Lock order needs two connections waiting on each other, so this file always runs on
